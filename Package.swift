@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Data flows one way: targets → fetch → checks → results → reporters.
+// No outside packages: Foundation, Swift Testing and Debian's libcurl/OpenSSL are what there is.
+let package = Package(
+    name: "aasa-audit",
+    products: [
+        .executable(name: "aasa-audit", targets: ["aasa-audit"])
+    ],
+    targets: [
+        // A tiny C shim over libcurl: typed wrappers for the variadic setopt/getinfo calls.
+        .target(
+            name: "CCurl",
+            linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("ssl")]
+        ),
+        // Pure: parse and validate AASA documents. No I/O, no libcurl.
+        .target(name: "AASA"),
+        // libcurl's multi interface on one event loop. Returns plain values, no verdicts.
+        .target(name: "Fetching", dependencies: ["CCurl"]),
+        // Targets (domains.txt), checks on fetched responses, verdicts, the report model.
+        .target(name: "Audit", dependencies: ["AASA", "Fetching"]),
+        // JSON and HTML (and later other formats) from the same result values.
+        .target(name: "Reporting", dependencies: ["Audit"]),
+        // The thin executable: arguments, files, console, exit codes.
+        .executableTarget(name: "aasa-audit", dependencies: ["Audit", "Fetching", "Reporting"]),
+        // Test support: throw-away CA, nginx on loopback, running the built binary.
+        .target(name: "TestSupport", dependencies: ["Audit"]),
+
+        .testTarget(name: "AASATests", dependencies: ["AASA"]),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Audit", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

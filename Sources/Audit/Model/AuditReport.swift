@@ -1,0 +1,188 @@
+import Fetching
+import Foundation
+
+/// The whole result of one run: what every reporter renders. Versioned; see docs/report-format.md.
+public struct AuditReport: Sendable, Equatable, Codable {
+    /// Bumped on any incompatible change to this model.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var tool: ToolInfo
+    /// When the run started (UTC).
+    public var generatedAt: Date
+    /// False when the run was interrupted and `domains` holds only what was finished.
+    public var complete: Bool
+    public var summary: Summary
+    /// Lines of the domain list that were not domains; they were skipped.
+    public var inputErrors: [InputProblem]
+    public var domains: [DomainResult]
+
+    public init(tool: ToolInfo, generatedAt: Date, complete: Bool = true,
+                inputErrors: [InputProblem] = [], domains: [DomainResult]) {
+        self.schemaVersion = AuditReport.currentSchemaVersion
+        self.tool = tool
+        self.generatedAt = generatedAt
+        self.complete = complete
+        self.inputErrors = inputErrors
+        self.domains = domains
+        self.summary = Summary(domains: domains)
+    }
+}
+
+/// The name and version of the tool that wrote a report.
+public struct ToolInfo: Sendable, Equatable, Codable {
+    public var name: String
+    public var version: String
+    public init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
+}
+
+/// Counts of domains by verdict.
+public struct Summary: Sendable, Equatable, Codable {
+    public var domains: Int
+    public var pass: Int
+    public var warn: Int
+    public var fail: Int
+
+    public init(domains results: [DomainResult]) {
+        domains = results.count
+        pass = results.filter { $0.verdict == .pass }.count
+        warn = results.filter { $0.verdict == .warn }.count
+        fail = results.filter { $0.verdict == .fail }.count
+    }
+}
+
+/// A line of the domain list that could not be used.
+public struct InputProblem: Sendable, Equatable, Codable, Error {
+    /// The file it came from, or nil for a command-line argument.
+    public var file: String?
+    /// 1-based line number in `file`, or the argument's position.
+    public var line: Int
+    /// The offending text, as given.
+    public var text: String
+    /// Why it was rejected.
+    public var reason: String
+
+    public init(file: String?, line: Int, text: String, reason: String) {
+        self.file = file
+        self.line = line
+        self.text = text
+        self.reason = reason
+    }
+}
+
+/// The result for one domain.
+public struct DomainResult: Sendable, Equatable, Codable {
+    /// The domain in ASCII (punycode) form, as fetched.
+    public var domain: String
+    /// The Unicode form, when it differs from `domain` (internationalised names).
+    public var unicodeDomain: String?
+    public var verdict: Verdict
+    /// Which location Apple would take the file from ("/.well-known/apple-app-site-association"), if any.
+    public var usedLocation: String?
+    /// Findings about the domain as a whole (fallback to the root location, copies that differ).
+    public var findings: [Finding]
+    /// The two locations, `.well-known` first.
+    public var locations: [LocationResult]
+
+    public init(domain: String, unicodeDomain: String? = nil, verdict: Verdict, usedLocation: String?,
+                findings: [Finding], locations: [LocationResult]) {
+        self.domain = domain
+        self.unicodeDomain = unicodeDomain
+        self.verdict = verdict
+        self.usedLocation = usedLocation
+        self.findings = findings
+        self.locations = locations
+    }
+
+    /// Every finding of the domain and its locations, domain-level first.
+    public var allFindings: [Finding] { findings + locations.flatMap(\.findings) }
+
+    /// The first error that decides the verdict: from the location Apple uses, else the domain, else any.
+    public var firstError: Finding? {
+        let used = locations.first { $0.path == usedLocation }
+        return (used?.findings ?? []).first { $0.severity == .error }
+            ?? findings.first { $0.severity == .error }
+            ?? locations.lazy.flatMap(\.findings).first { $0.severity == .error }
+    }
+}
+
+/// What one of the two file locations served, and what is wrong with it.
+public struct LocationResult: Sendable, Equatable, Codable {
+    /// "/.well-known/apple-app-site-association" or "/apple-app-site-association".
+    public var path: String
+    public var url: String
+    public var verdict: Verdict
+    public var httpStatus: Int?
+    public var contentType: String?
+    /// Headers that matter for diagnosis (content-type, content-encoding, content-length, location,
+    /// cache-control, age, server, ...), names lower-cased.
+    public var headers: [HTTPHeader]
+    public var bytes: ByteCounts
+    /// Set when the location answered with a redirect (which Apple does not follow).
+    public var redirect: RedirectChain?
+    public var tls: TLSFacts?
+    public var timings: Timings
+    /// The transfer failure, when there was one (curl's code and text).
+    public var error: TransferError?
+    /// The served body as text, when it is UTF-8 and was read whole; for people to read in reports.
+    public var body: String?
+    public var findings: [Finding]
+
+    public init(path: String, url: String, verdict: Verdict, httpStatus: Int?, contentType: String?,
+                headers: [HTTPHeader], bytes: ByteCounts, redirect: RedirectChain?, tls: TLSFacts?,
+                timings: Timings, error: TransferError?, body: String?, findings: [Finding]) {
+        self.path = path
+        self.url = url
+        self.verdict = verdict
+        self.httpStatus = httpStatus
+        self.contentType = contentType
+        self.headers = headers
+        self.bytes = bytes
+        self.redirect = redirect
+        self.tls = tls
+        self.timings = timings
+        self.error = error
+        self.body = body
+        self.findings = findings
+    }
+}
+
+/// A redirect answered at a file location, followed for diagnosis only (Apple follows none).
+public struct RedirectChain: Sendable, Equatable, Codable {
+    /// The `Location` header as served.
+    public var location: String
+    /// Every hop followed, starting with the file URL itself.
+    public var hops: [RedirectHop]
+    /// Why following stopped: "final response", "hop limit (5)", "loop", "error: ...".
+    public var end: String
+    /// True when the end of the chain serves a JSON object (the file exists, but behind a redirect).
+    public var endServesJSONObject: Bool
+
+    public init(location: String, hops: [RedirectHop], end: String, endServesJSONObject: Bool) {
+        self.location = location
+        self.hops = hops
+        self.end = end
+        self.endServesJSONObject = endServesJSONObject
+    }
+}
+
+/// One response in a redirect chain.
+public struct RedirectHop: Sendable, Equatable, Codable {
+    public var url: String
+    public var status: Int?
+    public var location: String?
+    public var contentType: String?
+    /// The transfer error at this hop, if any.
+    public var error: String?
+
+    public init(url: String, status: Int?, location: String?, contentType: String?, error: String?) {
+        self.url = url
+        self.status = status
+        self.location = location
+        self.contentType = contentType
+        self.error = error
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// How bad a finding is.
+public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+    /// Apple will not use the file (links fail).
+    case error
+    /// A risk or a compatibility problem; Apple may still use the file.
+    case warning
+    /// Worth knowing; nothing to fix.
+    case info
+
+    private var rank: Int {
+        switch self {
+        case .error: return 2
+        case .warning: return 1
+        case .info: return 0
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// The outcome for a location or a domain.
+public enum Verdict: String, Sendable, Codable, CaseIterable {
+    case pass, warn, fail
+
+    /// The verdict that a set of findings earns: any error fails, any warning warns.
+    public init(findings: [Finding]) {
+        if findings.contains(where: { $0.severity == .error }) {
+            self = .fail
+        } else if findings.contains(where: { $0.severity == .warning }) {
+            self = .warn
+        } else {
+            self = .pass
+        }
+    }
+}
+
+/// One diagnostic: a value, never printed by the code that makes it.
+public struct Finding: Sendable, Equatable, Codable {
+    /// Stable dotted identifier; its first word is the category (`tls.expired`).
+    public var id: String
+    public var severity: Severity
+    /// What is wrong, in words a non-engineer can follow; names the values involved.
+    public var message: String
+    /// How to fix it.
+    public var fix: String?
+    /// JSON pointer into the served document, for document findings.
+    public var pointer: String?
+
+    public init(id: String, severity: Severity, message: String, fix: String? = nil, pointer: String? = nil) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.fix = fix
+        self.pointer = pointer
+    }
+
+    /// The category: the first word of the id.
+    public var category: String {
+        String(id.split(separator: ".", maxSplits: 1).first ?? Substring(id))
+    }
+}
