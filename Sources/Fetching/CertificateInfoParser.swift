@@ -1,0 +1,52 @@
+import Foundation
+
+/// Turns libcurl's CURLINFO_CERTINFO "Name:value" lines (OpenSSL backend) into `CertificateFacts`.
+public enum CertificateInfoParser {
+    /// Parses the lines of one certificate; nil when there is no subject (nothing usable).
+    public static func parse(lines: [String]) -> CertificateFacts? {
+        var fields: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = String(line[..<colon])
+            if fields[name] == nil { fields[name] = String(line[line.index(after: colon)...]) }
+        }
+        guard let subject = fields["Subject"] else { return nil }
+        let sans = (fields["X509v3 Subject Alternative Name"] ?? "")
+            .split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .compactMap { entry -> String? in
+                if entry.hasPrefix("DNS:") { return String(entry.dropFirst(4)) }
+                if entry.hasPrefix("IP Address:") { return "IP:" + entry.dropFirst(11) }
+                return entry.isEmpty ? nil : entry
+            }
+        return CertificateFacts(
+            subject: subject,
+            issuer: fields["Issuer"] ?? "",
+            subjectAltNames: sans,
+            notBefore: fields["Start date"].flatMap(parseDate),
+            notAfter: fields["Expire date"].flatMap(parseDate)
+        )
+    }
+
+    /// Parses OpenSSL's ASN1_TIME_print form, "Jan  1 00:00:00 2030 GMT" (also ISO 8601 forms some builds print).
+    public static func parseDate(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: " ", omittingEmptySubsequences: true)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        if parts.count >= 4, let monthIndex = months.firstIndex(of: String(parts[0])),
+           let day = Int(parts[1]), let year = Int(parts[3]) {
+            let clock = parts[2].split(separator: ":").compactMap { Int($0) }
+            guard clock.count == 3 else { return nil }
+            return utcDate(year: year, month: monthIndex + 1, day: day, hour: clock[0], minute: clock[1], second: clock[2])
+        }
+        let iso = ISO8601DateFormatter()
+        return iso.date(from: trimmed.replacingOccurrences(of: " ", with: "T"))
+    }
+
+    private static func utcDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        guard let utc = TimeZone(identifier: "UTC") else { return nil }
+        calendar.timeZone = utc
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// How transfers are made: limits, trust and routing. Shared by every transfer of a run.
+public struct FetchOptions: Sendable, Equatable {
+    /// The User-Agent header sent with every request.
+    public var userAgent: String
+    /// A PEM bundle of CA certificates to trust instead of the system store.
+    public var caFile: String?
+    /// curl-style `HOST:PORT:CONNECT_HOST:CONNECT_PORT` entries (CURLOPT_CONNECT_TO).
+    public var connectTo: [String]
+    /// curl-style `HOST:PORT:ADDR[,ADDR]` entries (CURLOPT_RESOLVE).
+    public var resolve: [String]
+    /// Seconds allowed to connect (TCP and TLS).
+    public var connectTimeout: Double
+    /// Seconds allowed for a whole transfer.
+    public var totalTimeout: Double
+    /// Body bytes kept (after decoding); reading stops beyond this.
+    public var maxBytes: Int
+    /// A transfer slower than `lowSpeedLimit` bytes/s for `lowSpeedTime` seconds is given up on.
+    public var lowSpeedLimit: Int
+    public var lowSpeedTime: Int
+    /// Transfers in flight at once.
+    public var concurrency: Int
+    /// Redirect hops followed for diagnosis (never for the verdict).
+    public var maxRedirectHops: Int
+
+    public init(
+        userAgent: String, caFile: String? = nil, connectTo: [String] = [], resolve: [String] = [],
+        connectTimeout: Double = 5, totalTimeout: Double = 10, maxBytes: Int = 1 << 20,
+        lowSpeedLimit: Int = 100, lowSpeedTime: Int = 5, concurrency: Int = 32, maxRedirectHops: Int = 5
+    ) {
+        self.userAgent = userAgent
+        self.caFile = caFile
+        self.connectTo = connectTo
+        self.resolve = resolve
+        self.connectTimeout = connectTimeout
+        self.totalTimeout = totalTimeout
+        self.maxBytes = maxBytes
+        self.lowSpeedLimit = lowSpeedLimit
+        self.lowSpeedTime = lowSpeedTime
+        self.concurrency = concurrency
+        self.maxRedirectHops = maxRedirectHops
+    }
+}
+
+/// One transfer to make.
+public struct FetchRequest: Sendable, Equatable {
+    /// How the transfer treats TLS and the body.
+    public enum Mode: Sendable, Equatable {
+        /// A normal verifying GET, redirects not followed.
+        case verifying
+        /// A non-verifying HEAD, made only to read the certificate of a failed handshake.
+        case certificateProbe
+    }
+    public var url: String
+    public var mode: Mode
+
+    public init(url: String, mode: Mode = .verifying) {
+        self.url = url
+        self.mode = mode
+    }
+}

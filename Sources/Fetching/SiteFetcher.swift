@@ -1,0 +1,136 @@
+import Foundation
+
+/// What one file location produced: the response Apple would see, plus diagnostics.
+public struct LocationFetch: Sendable, Equatable {
+    /// The single, non-following GET (the one the verdict is about).
+    public var response: FetchResponse
+    /// When `response` was a redirect: the responses met while following it (diagnosis only).
+    public var redirectHops: [FetchResponse]
+    /// Why following stopped, when it was followed.
+    public var redirectEnd: String?
+
+    public init(response: FetchResponse, redirectHops: [FetchResponse] = [], redirectEnd: String? = nil) {
+        self.response = response
+        self.redirectHops = redirectHops
+        self.redirectEnd = redirectEnd
+    }
+}
+
+/// Both file locations of one domain.
+public struct SiteFetch: Sendable, Equatable {
+    public var domain: String
+    public var wellKnown: LocationFetch
+    public var root: LocationFetch
+
+    public init(domain: String, wellKnown: LocationFetch, root: LocationFetch) {
+        self.domain = domain
+        self.wellKnown = wellKnown
+        self.root = root
+    }
+}
+
+/// Fetches both AASA locations of many domains on one `TransferLoop`.
+///
+/// Per domain the two locations are fetched one after the other, so the second reuses the first's
+/// connection (one TLS handshake per domain); domains run concurrently.
+public final class SiteFetcher {
+    /// The two paths, in the order Apple consults them.
+    public static let wellKnownPath = "/.well-known/apple-app-site-association"
+    public static let rootPath = "/apple-app-site-association"
+
+    private let options: FetchOptions
+
+    public init(options: FetchOptions) {
+        self.options = options
+    }
+
+    /// Fetches every domain (ASCII host names); results come back in the input order.
+    /// `progress` is called on the loop after each domain finishes, with (done, total).
+    public func fetch(domains: [String], progress: ((Int, Int) -> Void)? = nil) throws -> [SiteFetch] {
+        guard let loop = TransferLoop(options: options) else { throw FetchSetupError.curlUnavailable }
+        var results = [SiteFetch?](repeating: nil, count: domains.count)
+        var done = 0
+        for (index, domain) in domains.enumerated() {
+            fetchLocation(domain: domain, path: Self.wellKnownPath, probe: nil, on: loop) { wellKnown, probe in
+                self.fetchLocation(domain: domain, path: Self.rootPath, probe: probe, on: loop) { root, _ in
+                    var root = root
+                    // curl reports certificates only for the transfer that made the handshake; the root
+                    // location reuses the .well-known connection, so it is the same certificate.
+                    if root.response.timings.reusedConnection, root.response.tls?.certificate == nil {
+                        root.response.tls?.certificate = wellKnown.response.tls?.certificate
+                    }
+                    results[index] = SiteFetch(domain: domain, wellKnown: wellKnown, root: root)
+                    done += 1
+                    progress?(done, domains.count)
+                }
+            }
+        }
+        loop.run()
+        return results.enumerated().map { index, result in
+            result ?? SiteFetch(domain: domains[index],
+                                wellKnown: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.wellKnownPath)")),
+                                root: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.rootPath)")))
+        }
+    }
+
+    /// Fetches one location; on a TLS failure reads the certificate with a probe (reusing `probe` from
+    /// the domain's other location when there is one); on a redirect follows the chain for diagnosis.
+    private func fetchLocation(domain: String, path: String, probe: CertificateFacts?, on loop: TransferLoop,
+                               completion: @escaping (LocationFetch, CertificateFacts?) -> Void) {
+        let url = "https://\(domain)\(path)"
+        loop.submit(FetchRequest(url: url)) { response in
+            var response = response
+            let finish: (CertificateFacts?) -> Void = { probed in
+                if response.tls?.certificate == nil, let probed {
+                    response.tls?.certificate = probed
+                    response.tls?.certificateFromProbe = true
+                }
+                self.followRedirects(from: response, on: loop) { hops, end in
+                    completion(LocationFetch(response: response, redirectHops: hops, redirectEnd: end), probed)
+                }
+            }
+            guard response.error?.kind == .tls, response.tls?.certificate == nil else { return finish(probe) }
+            if let probe { return finish(probe) }
+            loop.submit(FetchRequest(url: url, mode: .certificateProbe)) { probeResponse in
+                finish(probeResponse.tls?.certificate)
+            }
+        }
+    }
+
+    /// Follows a redirect chain hop by hop (each hop its own non-following transfer), at most
+    /// `maxRedirectHops` hops, stopping at a loop or an error.
+    private func followRedirects(from first: FetchResponse, on loop: TransferLoop,
+                                 completion: @escaping ([FetchResponse], String?) -> Void) {
+        guard isRedirect(first), let next = first.redirectURL else { return completion([], nil) }
+        var hops: [FetchResponse] = []
+        var seen: Set<String> = [first.url]
+        func step(_ url: String) {
+            if seen.contains(url) { return completion(hops, "loop: \(url) was already visited") }
+            if hops.count >= options.maxRedirectHops { return completion(hops, "hop limit (\(options.maxRedirectHops)) reached") }
+            seen.insert(url)
+            loop.submit(FetchRequest(url: url)) { response in
+                hops.append(response)
+                if let error = response.error { return completion(hops, "error: \(error.message)") }
+                if self.isRedirect(response), let target = response.redirectURL { return step(target) }
+                completion(hops, "final response")
+            }
+        }
+        step(next)
+    }
+
+    private func isRedirect(_ response: FetchResponse) -> Bool {
+        guard let status = response.status else { return false }
+        return (300...399).contains(status)
+    }
+}
+
+/// Why fetching could not start at all (as opposed to a transfer failing).
+public enum FetchSetupError: Error, CustomStringConvertible {
+    case curlUnavailable
+
+    public var description: String {
+        switch self {
+        case .curlUnavailable: return "libcurl could not be initialised (is libcurl4-openssl-dev installed?)"
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import CCurl
+import Foundation
+
+/// libcurl's process-wide state, set up once before the first handle.
+enum CurlRuntime {
+    /// CURL_GLOBAL_SSL | CURL_GLOBAL_WIN32 (CURL_GLOBAL_ALL is a macro Swift cannot import).
+    static let isReady: Bool = curl_global_init(3) == CURLE_OK
+}
+
+/// One easy handle and what it has received so far. Owned by `TransferLoop`; freed in `deinit`.
+final class Transfer {
+    let request: FetchRequest
+    let completion: (FetchResponse) -> Void
+    let easy: UnsafeMutableRawPointer
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private let maxBytes: Int
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    private(set) var status: Int?
+    private(set) var headers: [HTTPHeader] = []
+    private(set) var body = Data()
+    private(set) var truncated = false
+    private(set) var tlsVersion: String?
+
+    init?(request: FetchRequest, options: FetchOptions, routing: Routing, completion: @escaping (FetchResponse) -> Void) {
+        guard CurlRuntime.isReady, let easy = curl_easy_init() else { return nil }
+        self.easy = easy
+        self.request = request
+        self.completion = completion
+        self.maxBytes = options.maxBytes
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        configure(options: options, routing: routing)
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    private func configure(options: FetchOptions, routing: Routing) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        ccurl_easy_setopt_string(easy, CURLOPT_URL, request.url)
+        ccurl_easy_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        // Apple follows no redirect, so neither does the verdict's fetch; hops are separate transfers.
+        ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, options.userAgent)
+        // "" asks for every encoding this libcurl decodes; the write callback sees decoded bytes.
+        ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        headerList = curl_slist_append(nil, "Accept: application/json, */*;q=0.8")
+        ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
+        ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
+        ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(options.totalTimeout * 1000))
+        ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedLimit)
+        ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, options.lowSpeedTime)
+        ccurl_easy_setopt_long(easy, CURLOPT_CERTINFO, 1)
+        if let caFile = options.caFile { ccurl_easy_setopt_string(easy, CURLOPT_CAINFO, caFile) }
+        if let list = routing.connectTo { ccurl_easy_setopt_slist(easy, CURLOPT_CONNECT_TO, list) }
+        if let list = routing.resolve { ccurl_easy_setopt_slist(easy, CURLOPT_RESOLVE, list) }
+        switch request.mode {
+        case .verifying:
+            ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
+            ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+        case .certificateProbe:
+            // Only to read the certificate of a handshake that failed verification; never for a verdict.
+            ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 0)
+            ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 0)
+            ccurl_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
+        }
+        ccurl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, transferWriteBody)
+        ccurl_easy_setopt_ptr(easy, CURLOPT_WRITEDATA, me)
+        ccurl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION, transferWriteHeader)
+        ccurl_easy_setopt_ptr(easy, CURLOPT_HEADERDATA, me)
+    }
+
+    /// Keeps decoded body bytes up to the cap; past it, stops the transfer (curl reports a write error).
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let room = maxBytes - body.count
+        if bytes.count > room {
+            if room > 0 { body.append(contentsOf: bytes.prefix(room)) }
+            truncated = true
+            return 0
+        }
+        body.append(contentsOf: bytes)
+        return bytes.count
+    }
+
+    /// Records the status line and headers of the latest response (interim 1xx responses are replaced).
+    func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if tlsVersion == nil, let version = ccurl_easy_tls_version(easy) { tlsVersion = String(cString: version) }
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            headers = []
+            let parts = line.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) : nil
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers.append(HTTPHeader(name: name, value: value))
+        }
+        return bytes.count
+    }
+
+    /// The plain values of the finished transfer.
+    func response(result: CURLcode) -> FetchResponse {
+        var code = 0
+        ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
+        var downloaded: curl_off_t = 0
+        ccurl_easy_getinfo_off(easy, CURLINFO_SIZE_DOWNLOAD_T, &downloaded)
+        var redirect: UnsafePointer<CChar>?
+        ccurl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirect)
+        var connects = 0
+        ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+
+        let error = transferError(result)
+        let certificate = readCertificate()
+        let attemptedTLS = request.url.lowercased().hasPrefix("https:")
+        var tls: TLSFacts?
+        if attemptedTLS && (certificate != nil || tlsVersion != nil || error?.kind == .tls) {
+            tls = TLSFacts(version: tlsVersion, certificate: certificate,
+                           verificationError: error?.kind == .tls ? error?.message : nil)
+        }
+        return FetchResponse(
+            url: request.url,
+            status: code > 0 ? code : status,
+            headers: headers,
+            body: body,
+            bytes: ByteCounts(transferred: Int(downloaded), decoded: body.count, truncated: truncated, limit: maxBytes),
+            redirectURL: redirect.map { String(cString: $0) },
+            tls: tls,
+            timings: Timings(
+                dnsMs: milliseconds(CURLINFO_NAMELOOKUP_TIME_T),
+                connectMs: milliseconds(CURLINFO_CONNECT_TIME_T),
+                tlsMs: milliseconds(CURLINFO_APPCONNECT_TIME_T),
+                firstByteMs: milliseconds(CURLINFO_STARTTRANSFER_TIME_T),
+                totalMs: milliseconds(CURLINFO_TOTAL_TIME_T),
+                reusedConnection: result == CURLE_OK && connects == 0),
+            error: error)
+    }
+
+    private func milliseconds(_ info: CURLINFO) -> Double {
+        var micros: curl_off_t = 0
+        ccurl_easy_getinfo_off(easy, info, &micros)
+        return Double(micros) / 1000
+    }
+
+    private func readCertificate() -> CertificateFacts? {
+        guard ccurl_easy_certinfo_count(easy) > 0 else { return nil }
+        var lines: [String] = []
+        var node = ccurl_easy_certinfo_lines(easy, 0)
+        while let current = node {
+            if let data = current.pointee.data { lines.append(String(cString: data)) }
+            node = current.pointee.next
+        }
+        return CertificateInfoParser.parse(lines: lines)
+    }
+
+    private func transferError(_ result: CURLcode) -> TransferError? {
+        if result == CURLE_OK { return nil }
+        // A body cut at the cap is a size finding, not a transfer failure.
+        if result == CURLE_WRITE_ERROR && truncated { return nil }
+        let buffered = String(cString: errorBuffer)
+        let message = buffered.isEmpty ? String(cString: curl_easy_strerror(result)) : buffered
+        return TransferError(kind: TransferError.Kind(curlCode: Int(result.rawValue)), curlCode: Int(result.rawValue), message: message)
+    }
+}
+
+extension TransferError.Kind {
+    /// Classifies a CURLcode; the code and text are kept alongside, so nothing is lost.
+    public init(curlCode: Int) {
+        switch curlCode {
+        case 5, 6: self = .dns
+        case 7: self = .refused
+        case 28: self = .timeout
+        case 18, 52, 55, 56: self = .reset
+        case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91: self = .tls
+        case 63: self = .tooLarge
+        default: self = .other
+        }
+    }
+}
+
+/// curl's write callback for bodies: forwards to the `Transfer` in user data. Non-capturing, as C needs.
+private let transferWriteBody: curl_write_callback = { data, size, count, user in
+    guard let user else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+}
+
+/// curl's header callback: one header line per call.
+private let transferWriteHeader: curl_write_callback = { data, size, count, user in
+    guard let user else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+}
+
+/// The curl string lists for --connect-to and --resolve, built once per loop and freed with it.
+final class Routing {
+    let connectTo: UnsafeMutablePointer<curl_slist>?
+    let resolve: UnsafeMutablePointer<curl_slist>?
+
+    init(options: FetchOptions) {
+        connectTo = options.connectTo.reduce(nil) { curl_slist_append($0, $1) }
+        resolve = options.resolve.reduce(nil) { curl_slist_append($0, $1) }
+    }
+
+    deinit {
+        curl_slist_free_all(connectTo)
+        curl_slist_free_all(resolve)
+    }
+}

@@ -1,0 +1,82 @@
+import CCurl
+import Foundation
+
+/// libcurl's multi interface on one event loop: many transfers in flight, one connection cache
+/// (so transfers to the same host reuse connections), bounded concurrency.
+///
+/// Single-threaded: `submit` and the completions run on the thread that calls `run`.
+public final class TransferLoop {
+    private let multi: UnsafeMutableRawPointer
+    private let options: FetchOptions
+    private let routing: Routing
+    private var pending: [(FetchRequest, (FetchResponse) -> Void)] = []
+    private var pendingHead = 0
+    private var active: [UnsafeMutableRawPointer: Transfer] = [:]
+
+    /// Creates a loop; nil when libcurl cannot be initialised.
+    public init?(options: FetchOptions) {
+        guard CurlRuntime.isReady, let multi = curl_multi_init() else { return nil }
+        self.multi = multi
+        self.options = options
+        self.routing = Routing(options: options)
+        // Keep enough idle connections that each domain's second location finds its first one's.
+        ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(64, options.concurrency * 2))
+    }
+
+    deinit {
+        for (easy, _) in active { curl_multi_remove_handle(multi, easy) }
+        active.removeAll()
+        curl_multi_cleanup(multi)
+    }
+
+    /// Queues a transfer; `completion` runs on the loop when it finishes and may submit more.
+    public func submit(_ request: FetchRequest, completion: @escaping (FetchResponse) -> Void) {
+        pending.append((request, completion))
+    }
+
+    /// Runs until every submitted transfer (and every one submitted by completions) has finished.
+    public func run() {
+        while pendingHead < pending.count || !active.isEmpty {
+            startPending()
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            drainFinished()
+            if !active.isEmpty && (pendingHead >= pending.count || active.count >= options.concurrency) {
+                var ready: Int32 = 0
+                curl_multi_poll(multi, nil, 0, 200, &ready)
+            }
+        }
+        pending.removeAll()
+        pendingHead = 0
+    }
+
+    private func startPending() {
+        while active.count < max(1, options.concurrency), pendingHead < pending.count {
+            let (request, completion) = pending[pendingHead]
+            pendingHead += 1
+            guard let transfer = Transfer(request: request, options: options, routing: routing, completion: completion) else {
+                completion(FetchResponse(url: request.url, error: TransferError(kind: .other, curlCode: -1, message: "libcurl could not create a transfer handle")))
+                continue
+            }
+            active[transfer.easy] = transfer
+            curl_multi_add_handle(multi, transfer.easy)
+        }
+        // Compact the queue now and then so a long run does not keep every finished request.
+        if pendingHead > 4096 && pendingHead * 2 > pending.count {
+            pending.removeFirst(pendingHead)
+            pendingHead = 0
+        }
+    }
+
+    private func drainFinished() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                  let transfer = active.removeValue(forKey: easy) else { continue }
+            let result = message.pointee.data.result
+            let response = transfer.response(result: result)
+            curl_multi_remove_handle(multi, easy)
+            transfer.completion(response)
+        }
+    }
+}

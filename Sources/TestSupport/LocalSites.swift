@@ -1,0 +1,201 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real nginx on a free loopback port serving every `Scenario`, plus a port that accepts
+/// connections and never answers and a port that refuses them. Started once per test process.
+public final class LocalSites: @unchecked Sendable {
+    /// The shared instance; the error says what is missing (nginx, openssl) when it cannot start.
+    public static let shared: Result<LocalSites, Error> = Result { try LocalSites() }
+
+    /// The port nginx listens on (TLS, every scenario by SNI).
+    public let port: Int
+    /// A port whose listener accepts TCP connections and never sends a byte.
+    public let silentPort: Int
+    /// A loopback port nothing listens on.
+    public let closedPort: Int
+    public let certificateAuthority: TestCertificateAuthority
+    public let directory: URL
+    private let process: Process
+    private let silentSocket: Int32
+
+    private init() throws {
+        guard let nginx = ShellCommand.which("nginx") else { throw HarnessError.missingProgram("nginx") }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-audit-sites-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        let files = directory.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        certificateAuthority = try TestCertificateAuthority(directory: directory.appendingPathComponent("ca"))
+
+        let now = Date(), day = 86_400.0
+        let fallback = try certificateAuthority.issue(commonName: "default.test", subjectAltNames: ["default.test"],
+                                                      notBefore: now - day, notAfter: now + 60 * day)
+        try ScenarioFiles.good.write(to: files.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
+        try ScenarioFiles.other.write(to: files.appendingPathComponent("other.json"), atomically: true, encoding: .utf8)
+        try ScenarioFiles.html.write(to: files.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try ScenarioFiles.invalidJSON.write(to: files.appendingPathComponent("invalid.json"), atomically: true, encoding: .utf8)
+        try ScenarioFiles.arrayRoot.write(to: files.appendingPathComponent("array.json"), atomically: true, encoding: .utf8)
+        try ScenarioFiles.large().write(to: files.appendingPathComponent("large.json"), atomically: true, encoding: .utf8)
+        try certificateAuthority.signCMS(content: ScenarioFiles.good, signer: fallback)
+            .write(to: files.appendingPathComponent("signed.der"))
+
+        port = try Self.freePort()
+        closedPort = try Self.freePort()
+        (silentSocket, silentPort) = try Self.silentListener()
+
+        var servers = ""
+        servers += Self.serverBlock(port: port, host: "default.test", issued: fallback, directives: "location / { return 421; }", isDefault: true)
+        for scenario in Scenarios.all {
+            let issued: TestCertificateAuthority.Issued
+            switch scenario.certificate {
+            case .valid:
+                issued = try certificateAuthority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                                                        notBefore: now - day, notAfter: now + 90 * day)
+            case .expired:
+                issued = try certificateAuthority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                                                        notBefore: now - 400 * day, notAfter: now - 10 * day)
+            case .notYetValid:
+                issued = try certificateAuthority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                                                        notBefore: now + 10 * day, notAfter: now + 400 * day)
+            case .expiringInDays(let days):
+                issued = try certificateAuthority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                                                        notBefore: now - 80 * day, notAfter: now + Double(days) * day + 3600)
+            case .wrongHost:
+                issued = try certificateAuthority.issue(commonName: "other.test", subjectAltNames: ["other.test", "www.other.test"],
+                                                        notBefore: now - day, notAfter: now + 90 * day)
+            case .selfSigned:
+                issued = try certificateAuthority.selfSigned(name: scenario.host)
+            }
+            servers += Self.serverBlock(port: port, host: scenario.host, issued: issued,
+                                       directives: scenario.directives.replacingOccurrences(of: "FILES", with: files.path),
+                                       isDefault: false)
+        }
+        let config = """
+            daemon off;
+            master_process off;
+            worker_processes 1;
+            pid \(directory.path)/nginx.pid;
+            error_log \(directory.path)/error.log warn;
+            events { worker_connections 4096; }
+            http {
+              log_format handshakes '$ssl_server_name $request_uri $status conn=$connection reused=$ssl_session_reused n=$connection_requests';
+              access_log \(directory.path)/access.log handshakes;
+              client_body_temp_path \(directory.path)/tmp-body;
+              proxy_temp_path \(directory.path)/tmp-proxy;
+              fastcgi_temp_path \(directory.path)/tmp-fastcgi;
+              uwsgi_temp_path \(directory.path)/tmp-uwsgi;
+              scgi_temp_path \(directory.path)/tmp-scgi;
+              default_type application/octet-stream;
+              server_tokens off;
+              keepalive_requests 1000;
+              ssl_protocols TLSv1.2 TLSv1.3;
+            \(servers)
+            }
+            """
+        let configPath = directory.appendingPathComponent("nginx.conf")
+        try config.write(to: configPath, atomically: true, encoding: .utf8)
+
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: nginx)
+        process.arguments = ["-e", directory.appendingPathComponent("error.log").path, "-c", configPath.path, "-p", directory.path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        LocalSites.childPID = process.processIdentifier
+        atexit { if LocalSites.childPID > 0 { kill(LocalSites.childPID, SIGTERM) } }
+        try Self.waitForPort(port, process: process, log: directory.appendingPathComponent("error.log"))
+    }
+
+    /// The nginx child, killed when the test process exits.
+    nonisolated(unsafe) static var childPID: pid_t = 0
+
+    /// `--connect-to` arguments that send every scenario host to this nginx (and the two special
+    /// hosts `silent.test` and `refused.test` to the silent and closed ports).
+    public var connectToArguments: [String] {
+        ["--connect-to", "silent.test:443:127.0.0.1:\(silentPort)",
+         "--connect-to", "refused.test:443:127.0.0.1:\(closedPort)",
+         "--connect-to", "::127.0.0.1:\(port)"]
+    }
+
+    /// The same routing as plain `HOST:PORT:CONNECT_HOST:CONNECT_PORT` entries, for the fetch layer.
+    public var connectToEntries: [String] {
+        stride(from: 1, to: connectToArguments.count, by: 2).map { connectToArguments[$0] }
+    }
+
+    /// nginx's access log: one line per request with the connection number (to count handshakes).
+    public func accessLog() -> String {
+        (try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
+    }
+
+    private static func serverBlock(port: Int, host: String, issued: TestCertificateAuthority.Issued, directives: String, isDefault: Bool) -> String {
+        """
+          server {
+            listen 127.0.0.1:\(port) ssl http2\(isDefault ? " default_server" : "");
+            server_name \(host);
+            ssl_certificate \(issued.certificate);
+            ssl_certificate_key \(issued.key);
+            \(directives)
+          }
+
+        """
+    }
+
+    private static func waitForPort(_ port: Int, process: Process, log logFile: URL) throws {
+        for _ in 0..<100 {
+            if canConnect(port) { return }
+            if !process.isRunning { break }
+            usleep(50_000)
+        }
+        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        throw HarnessError.serverDidNotStart(log)
+    }
+
+    static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    static func canConnect(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = loopback(port: port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    /// A free loopback port (bound to port 0, read back, released).
+    static func freePort() throws -> Int {
+        let (fd, port) = try boundSocket()
+        close(fd)
+        return port
+    }
+
+    /// A listening socket that is never accepted from: the kernel completes TCP handshakes, then silence.
+    static func silentListener() throws -> (Int32, Int) {
+        let (fd, port) = try boundSocket()
+        guard listen(fd, 128) == 0 else { throw HarnessError.serverDidNotStart("listen failed: errno \(errno)") }
+        return (fd, port)
+    }
+
+    private static func boundSocket() throws -> (Int32, Int) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw HarnessError.serverDidNotStart("socket failed: errno \(errno)") }
+        var address = loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { close(fd); throw HarnessError.serverDidNotStart("bind failed: errno \(errno)") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+}

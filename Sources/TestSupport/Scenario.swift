@@ -1,0 +1,115 @@
+import Foundation
+
+/// One server name on the test nginx and what it serves: a situation the auditor must recognise.
+public struct Scenario: Sendable {
+    /// Which certificate the server presents.
+    public enum Certificate: Sendable {
+        case valid
+        case expired
+        case notYetValid
+        case expiringInDays(Int)
+        /// Valid, but issued for another host name.
+        case wrongHost
+        case selfSigned
+    }
+
+    /// The server name (SNI and Host), e.g. `good.test`.
+    public var host: String
+    public var certificate: Certificate
+    /// nginx directives inside the `server` block (locations, gzip, limit_rate ...).
+    /// `FILES` is replaced by the folder holding the scenario files.
+    public var directives: String
+
+    public init(host: String, certificate: Certificate = .valid, directives: String) {
+        self.host = host
+        self.certificate = certificate
+        self.directives = directives
+    }
+}
+
+/// Files the scenarios serve, written into the server's folder.
+public enum ScenarioFiles {
+    /// A small valid modern AASA file.
+    public static let good = """
+        {
+          "applinks": {
+            "details": [
+              { "appIDs": ["ABCDE12345.com.example.app"], "components": [ { "/": "/buy/*" } ] }
+            ]
+          },
+          "webcredentials": { "apps": ["ABCDE12345.com.example.app"] }
+        }
+
+        """
+    /// Valid too, but different from `good`: the root copy of a domain whose two copies diverge.
+    public static let other = """
+        { "applinks": { "details": [ { "appIDs": ["ZYXWV98765.com.example.old"], "components": [ { "/": "/old/*" } ] } ] } }
+
+        """
+    /// A single-page app's catch-all page.
+    public static let html = "<!doctype html>\n<html><head><title>Shop</title></head><body><div id=\"root\"></div></body></html>\n"
+    /// Invalid JSON: a trailing comma.
+    public static let invalidJSON = "{\n  \"applinks\": {\n    \"details\": [ { \"appIDs\": [\"ABCDE12345.com.example.app\"], },\n    ]\n  }\n}\n"
+    /// Valid JSON whose root is an array.
+    public static let arrayRoot = "[ { \"applinks\": {} } ]\n"
+
+    /// A valid AASA file larger than Apple's 128 KB limit.
+    public static func large() -> String {
+        let component = "{ \"/\": \"/products/item-with-a-long-name-%05d/*\", \"comment\": \"padding to pass Apple's size limit\" }"
+        let components = (0..<1800).map { String(format: component, $0) }.joined(separator: ",\n")
+        return "{ \"applinks\": { \"details\": [ { \"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [\n\(components)\n] } ] } }\n"
+    }
+}
+
+/// The scenarios every integration test shares: one server name each.
+public enum Scenarios {
+    static func aasa(_ location: String, file: String, type: String = "application/json", extra: String = "") -> String {
+        "location = \(location) { default_type \(type); alias FILES/\(file); \(extra) }"
+    }
+    static let wellKnown = "/.well-known/apple-app-site-association"
+    static let root = "/apple-app-site-association"
+    static let notFoundElsewhere = "location / { return 404; }"
+
+    public static let all: [Scenario] = [
+        Scenario(host: "good.test", directives: [
+            aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere,
+        ].joined(separator: "\n")),
+        Scenario(host: "wellknown-only.test", directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "root-only.test", directives: [aasa(root, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "differ.test", directives: [aasa(wellKnown, file: "good.json"), aasa(root, file: "other.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "redirect.test", directives: """
+            location = \(wellKnown) { return 301 https://good.test\(wellKnown); }
+            location = \(root) { return 302 https://good.test\(root); }
+            """),
+        Scenario(host: "redirect-loop.test", directives: "location / { return 301 https://redirect-loop.test$uri; }"),
+        Scenario(host: "notfound.test", directives: notFoundElsewhere),
+        Scenario(host: "error500.test", directives: "location / { return 500; }"),
+        Scenario(host: "wrong-type.test", directives: [
+            aasa(wellKnown, file: "good.json", type: "text/plain"), aasa(root, file: "good.json", type: "text/plain"), notFoundElsewhere,
+        ].joined(separator: "\n")),
+        Scenario(host: "charset.test", directives: [
+            aasa(wellKnown, file: "good.json", type: "\"application/json; charset=utf-8\""), notFoundElsewhere,
+        ].joined(separator: "\n")),
+        Scenario(host: "html.test", directives: [aasa(wellKnown, file: "index.html", type: "text/html"), aasa(root, file: "index.html", type: "text/html")].joined(separator: "\n")),
+        Scenario(host: "gzip.test", directives: [
+            "gzip on; gzip_types application/json; gzip_min_length 0;",
+            aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere,
+        ].joined(separator: "\n")),
+        Scenario(host: "large.test", directives: [aasa(wellKnown, file: "large.json"), aasa(root, file: "large.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "large-gzip.test", directives: [
+            "gzip on; gzip_types application/json; gzip_min_length 0;",
+            aasa(wellKnown, file: "large.json"), notFoundElsewhere,
+        ].joined(separator: "\n")),
+        Scenario(host: "invalid-json.test", directives: [aasa(wellKnown, file: "invalid.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "array-root.test", directives: [aasa(wellKnown, file: "array.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "signed.test", directives: [aasa(wellKnown, file: "signed.der", type: "application/pkcs7-mime"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "slow.test", directives: [
+            aasa(wellKnown, file: "good.json", extra: "limit_rate 1;"), aasa(root, file: "good.json", extra: "limit_rate 1;"),
+        ].joined(separator: "\n")),
+        Scenario(host: "expired.test", certificate: .expired, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "not-yet-valid.test", certificate: .notYetValid, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "expiring.test", certificate: .expiringInDays(5), directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "mismatch.test", certificate: .wrongHost, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "self-signed.test", certificate: .selfSigned, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+    ]
+}
