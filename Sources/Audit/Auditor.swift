@@ -1,0 +1,59 @@
+import AASA
+import Fetching
+import Foundation
+
+/// Turns fetched responses into findings per location and a verdict per domain. Pure.
+public struct Auditor: Sendable {
+    public var settings: AuditSettings
+    /// "Now" for certificate ages, fixed per run so every domain is judged at the same instant.
+    public var now: Date
+
+    public init(settings: AuditSettings = AuditSettings(), now: Date = Date()) {
+        self.settings = settings
+        self.now = now
+    }
+
+    /// Headers worth showing a person diagnosing the file.
+    static let keptHeaders: Set<String> = [
+        "content-type", "content-encoding", "content-length", "location", "cache-control", "age",
+        "last-modified", "etag", "server", "via", "x-cache", "cf-ray", "cf-cache-status",
+    ]
+
+    /// The result for one domain; `unicodeDomain` is shown for internationalised names.
+    public func audit(_ site: SiteFetch, unicodeDomain: String? = nil) -> DomainResult {
+        let wellKnown = check(path: SiteFetcher.wellKnownPath, fetch: site.wellKnown)
+        let root = check(path: SiteFetcher.rootPath, fetch: site.root)
+        let outcome = LocationChoice.decide(wellKnown: wellKnown, root: root)
+        return DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
+                            verdict: outcome.verdict, usedLocation: outcome.usedLocation,
+                            findings: outcome.findings, locations: [wellKnown.result, root.result])
+    }
+
+    /// Runs every location check on one location.
+    public func check(path: String, fetch: LocationFetch) -> (result: LocationResult, fetched: FetchedLocation) {
+        let fetched = FetchedLocation(path: path, fetch: fetch, now: now, settings: settings)
+        let findings = RuleRegistry.locationChecks.flatMap { $0.findings(for: fetched) }
+        let response = fetch.response
+        let body = response.bytes.truncated || response.body.count > AASAFile.maximumSize ? nil : String(bytes: response.body, encoding: .utf8)
+        let result = LocationResult(
+            path: path, url: response.url, verdict: Verdict(findings: findings), httpStatus: response.status,
+            contentType: response.header("content-type"),
+            headers: response.headers.filter { Self.keptHeaders.contains($0.name) },
+            bytes: response.bytes, redirect: redirectChain(fetch), tls: response.tls, timings: response.timings,
+            error: response.error, body: body, findings: findings)
+        return (result, fetched)
+    }
+
+    private func redirectChain(_ fetch: LocationFetch) -> RedirectChain? {
+        let response = fetch.response
+        guard let status = response.status, (300...399).contains(status) else { return nil }
+        let hops = ([response] + fetch.redirectHops).map {
+            RedirectHop(url: $0.url, status: $0.status, location: $0.header("location"),
+                        contentType: $0.header("content-type"), error: $0.error?.message)
+        }
+        let last = fetch.redirectHops.last
+        let servesObject = last.map { $0.status == 200 && BodyDocument(body: $0.body).object != nil } ?? false
+        return RedirectChain(location: response.header("location") ?? response.redirectURL ?? "",
+                             hops: hops, end: fetch.redirectEnd ?? "not followed", endServesJSONObject: servesObject)
+    }
+}

@@ -1,0 +1,37 @@
+import Fetching
+
+/// Content-Type: `application/json` (parameters such as charset allowed); `application/pkcs7-mime`
+/// for a signed legacy file. Apple's current pages do not restate the rule and large sites serve
+/// other types, so anything else is a warning, not an error.
+public enum ContentTypeCheck: LocationCheck {
+    public static let missing = Rule("content-type.missing", .warning,
+        meaning: "The response has no Content-Type header.",
+        fix: "Serve the file with Content-Type: application/json.")
+    public static let unexpected = Rule("content-type.unexpected", .warning,
+        meaning: "The Content-Type is not application/json.",
+        fix: "Serve the file with Content-Type: application/json (in nginx: `default_type application/json;` in the file's location).")
+    public static let signed = Rule("content-type.signed", .info,
+        meaning: "The file is served as application/pkcs7-mime, the type of a CMS-signed file (needed only by iOS 8).",
+        fix: "Signing is no longer needed: serve the plain JSON as application/json.")
+
+    public static let rules = [missing, unexpected, signed]
+
+    public static func findings(for location: FetchedLocation) -> [Finding] {
+        guard location.servedBody else { return [] }
+        guard let header = location.response.header("content-type") else {
+            return [missing.finding("\(location.response.url) is served without a Content-Type.")]
+        }
+        let mediaType = mediaType(of: header)
+        switch mediaType {
+        case "application/json": return []
+        case "application/pkcs7-mime": return [signed.finding("Served as \(header).")]
+        default: return [unexpected.finding("Served as \(header), not application/json.")]
+        }
+    }
+
+    /// The media type without parameters, lower-cased: "Application/JSON; charset=utf-8" → "application/json".
+    public static func mediaType(of header: String) -> String {
+        (header.split(separator: ";", maxSplits: 1).first.map(String.init) ?? header)
+            .trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}

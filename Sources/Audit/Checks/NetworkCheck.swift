@@ -1,0 +1,34 @@
+import Fetching
+
+/// The transfer never produced a response: DNS, refused, reset, timeout. Keeps curl's own text.
+public enum NetworkCheck: LocationCheck {
+    public static let dns = Rule("network.dns", .error,
+        meaning: "The domain name does not resolve, so Apple cannot fetch anything from it.",
+        fix: "Check the DNS records (A/AAAA) of the domain, and the spelling in domains.txt.")
+    public static let refused = Rule("network.refused", .error,
+        meaning: "The server refused the connection on port 443.",
+        fix: "Make sure an HTTPS server listens on port 443 and a firewall does not block it.")
+    public static let timeout = Rule("network.timeout", .error,
+        meaning: "The server did not answer in time (Apple's CDN reports this as SWCERR00301 Timeout).",
+        fix: "Make the file answer quickly from every network; check firewalls that drop packets, and slow upstreams.")
+    public static let reset = Rule("network.reset", .error,
+        meaning: "The connection was closed or reset before a complete response arrived.",
+        fix: "Check the server and any proxy or load balancer in front of it for errors when serving this path.")
+    public static let failed = Rule("network.error", .error,
+        meaning: "The transfer failed for another reason; curl's error text says which.",
+        fix: "Read curl's error text in the finding and fix the server accordingly.")
+
+    public static let rules = [dns, refused, timeout, reset, failed]
+
+    public static func findings(for location: FetchedLocation) -> [Finding] {
+        guard let error = location.response.error, error.kind != .tls else { return [] }
+        let said = "curl error \(error.curlCode): \(error.message)"
+        switch error.kind {
+        case .dns: return [dns.finding("The name could not be resolved (\(said)).")]
+        case .refused: return [refused.finding("The connection was refused (\(said)).")]
+        case .timeout: return [timeout.finding("No complete answer within the time limit (\(said)).")]
+        case .reset: return [reset.finding("The connection broke off (\(said)).")]
+        case .tls, .tooLarge, .other: return [failed.finding("The transfer failed (\(said)).")]
+        }
+    }
+}

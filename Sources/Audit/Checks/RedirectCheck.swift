@@ -1,0 +1,27 @@
+import Fetching
+
+/// Any 3xx at the file URL. Apple follows no redirect (swcd logs "Denying redirect"), so the file
+/// must be served directly; the chain is followed only to tell the user where it leads.
+public enum RedirectCheck: LocationCheck {
+    public static let present = Rule("redirect.present", .error,
+        meaning: "The file URL answers with a redirect; Apple does not follow redirects.",
+        fix: "Serve the file itself, with status 200, at this exact URL (exempt it from apex→www and similar redirect rules).")
+
+    public static let rules = [present]
+
+    public static func findings(for location: FetchedLocation) -> [Finding] {
+        let response = location.response
+        guard location.gotResponse, let status = response.status, (300...399).contains(status) else { return [] }
+        let target = response.header("location") ?? response.redirectURL ?? "(no Location header)"
+        var message = "\(response.url) answers \(status) and points to \(target)."
+        if let last = location.fetch.redirectHops.last {
+            let servesFile = last.status == 200 && BodyDocument(body: last.body).object != nil
+            if servesFile {
+                message += " The file exists at \(last.url), behind \(location.fetch.redirectHops.count) redirect(s); Apple will not go there."
+            } else if let end = location.fetch.redirectEnd {
+                message += " Following it ends at \(last.url) with \(last.status.map(String.init) ?? "no response") (\(end))."
+            }
+        }
+        return [present.finding(message)]
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A finding the tool can emit: stable id, default severity, what it means and how to fix it.
+/// Declared next to the check that reports it; listed in `RuleRegistry` and docs/findings.md.
+public struct Rule: Sendable, Equatable {
+    public let id: String
+    public let severity: Severity
+    /// One sentence: what the finding means.
+    public let meaning: String
+    /// The usual fix.
+    public let fix: String
+
+    public init(_ id: String, _ severity: Severity, meaning: String, fix: String) {
+        self.id = id
+        self.severity = severity
+        self.meaning = meaning
+        self.fix = fix
+    }
+
+    /// A finding of this rule with a message naming the specifics (and a more specific fix, if any).
+    public func finding(_ message: String, fix specificFix: String? = nil, pointer: String? = nil) -> Finding {
+        Finding(id: id, severity: severity, message: message, fix: specificFix ?? fix, pointer: pointer)
+    }
+}
+
+/// Settings that change what the checks report.
+public struct AuditSettings: Sendable, Equatable {
+    /// A certificate expiring within this many days gets a warning.
+    public var expiryWarningDays: Int
+    /// A transfer slower than this (milliseconds) gets a warning.
+    public var slowThresholdMs: Double
+
+    public init(expiryWarningDays: Int = 30, slowThresholdMs: Double = 5000) {
+        self.expiryWarningDays = expiryWarningDays
+        self.slowThresholdMs = slowThresholdMs
+    }
+}
+
+/// A check of one fetched location. Pure: facts in, findings out.
+public protocol LocationCheck {
+    /// Every rule this check can report.
+    static var rules: [Rule] { get }
+    /// The findings for one location.
+    static func findings(for location: FetchedLocation) -> [Finding]
+}

@@ -1,0 +1,18 @@
+/// Every check and every rule the tool can report, in one place (docs/findings.md must agree).
+public enum RuleRegistry {
+    /// The location checks, in the order they run.
+    public static let locationChecks: [any LocationCheck.Type] = [
+        NetworkCheck.self, CertificateCheck.self, RedirectCheck.self, StatusCheck.self,
+        ContentTypeCheck.self, SizeCheck.self, DocumentCheck.self,
+    ]
+
+    /// Every rule: the location checks' and the domain-level ones.
+    public static var allRules: [Rule] {
+        locationChecks.flatMap { $0.rules } + LocationChoice.rules
+    }
+
+    /// The rule with this id, if any.
+    public static func rule(id: String) -> Rule? {
+        allRules.first { $0.id == id }
+    }
+}

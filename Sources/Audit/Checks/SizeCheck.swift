@@ -1,0 +1,30 @@
+import AASA
+import Fetching
+
+/// Size: the decoded (uncompressed) file must be at most 128 KB (131,072 bytes), signed or not.
+public enum SizeCheck: LocationCheck {
+    public static let tooLarge = Rule("size.too-large", .error,
+        meaning: "The uncompressed file is larger than Apple's limit of 128 KB (131,072 bytes); Apple ignores it.",
+        fix: "Shrink the file: use components with wildcards and substitution variables instead of listing paths one by one; compression does not help, the limit is on the uncompressed size.")
+    public static let empty = Rule("size.empty", .error,
+        meaning: "The server answered 200 with an empty body.",
+        fix: "Serve the file's JSON as the body.")
+
+    public static let rules = [tooLarge, empty]
+
+    public static func findings(for location: FetchedLocation) -> [Finding] {
+        guard location.servedBody else { return [] }
+        let bytes = location.response.bytes
+        let encoding = location.response.header("content-encoding").map { ", \(bytes.transferred) bytes sent with \($0)" } ?? ""
+        if bytes.truncated {
+            return [tooLarge.finding("The file is larger than \(bytes.limit) bytes uncompressed (reading stopped there\(encoding)); the limit is \(AASAFile.maximumSize).")]
+        }
+        if bytes.decoded > AASAFile.maximumSize {
+            return [tooLarge.finding("The file is \(bytes.decoded) bytes uncompressed\(encoding); the limit is \(AASAFile.maximumSize).")]
+        }
+        if bytes.decoded == 0 {
+            return [empty.finding("\(location.response.url) answers 200 with no body.")]
+        }
+        return []
+    }
+}

@@ -1,0 +1,45 @@
+import Fetching
+
+/// The HTTP status must be 200 (TN3155 reads 403/404 as "your site denied access"; 5xx is a
+/// temporary failure Apple retries later). Also flags slow answers.
+public enum StatusCheck: LocationCheck {
+    public static let notFound = Rule("http.not-found", .error,
+        meaning: "The server has no file at this URL (404 or 410).",
+        fix: "Publish the file at /.well-known/apple-app-site-association (no extension), and check that the build or host does not drop dot-folders.")
+    public static let denied = Rule("http.denied", .error,
+        meaning: "The server denies access (401 or 403), often a WAF, bot rule or login wall.",
+        fix: "Allow anonymous GET requests to the file from any client and region, including Apple's crawler (AASA-Bot).")
+    public static let clientError = Rule("http.client-error", .error,
+        meaning: "The server answered with a 4xx status other than 401, 403, 404 or 410.",
+        fix: "Serve the file with status 200 to a plain anonymous GET.")
+    public static let serverError = Rule("http.server-error", .error,
+        meaning: "The server answered with a 5xx status; Apple treats it as a temporary failure and retries later.",
+        fix: "Fix the server error; check the server's logs for this path.")
+    public static let unexpectedStatus = Rule("http.unexpected-status", .error,
+        meaning: "The status is neither 200 nor a redirect or error that Apple understands.",
+        fix: "Serve the file with status 200 and the file as the body.")
+    public static let slow = Rule("http.slow", .warning,
+        meaning: "The file took longer than the slow threshold to arrive; Apple's fetch may time out.",
+        fix: "Serve the file as a static file close to the edge (a CDN or the web server itself, not an application).")
+
+    public static let rules = [notFound, denied, clientError, serverError, unexpectedStatus, slow]
+
+    public static func findings(for location: FetchedLocation) -> [Finding] {
+        guard location.gotResponse, let status = location.response.status else { return [] }
+        var findings: [Finding] = []
+        let url = location.response.url
+        switch status {
+        case 200, 300...399: break
+        case 404, 410: findings.append(notFound.finding("\(url) answers \(status): there is no file there."))
+        case 401, 403: findings.append(denied.finding("\(url) answers \(status): access is denied."))
+        case 400...499: findings.append(clientError.finding("\(url) answers \(status)."))
+        case 500...599: findings.append(serverError.finding("\(url) answers \(status), a server error."))
+        default: findings.append(unexpectedStatus.finding("\(url) answers \(status) instead of 200."))
+        }
+        let total = location.response.timings.totalMs
+        if total > location.settings.slowThresholdMs {
+            findings.append(slow.finding("The answer took \(Int(total)) ms (threshold \(Int(location.settings.slowThresholdMs)) ms)."))
+        }
+        return findings
+    }
+}
