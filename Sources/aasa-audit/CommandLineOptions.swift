@@ -1,0 +1,201 @@
+import Foundation
+
+/// Everything the command line says, validated. Parsing only splits and throws; it never prints.
+struct CommandLineOptions: Equatable {
+    static let version = "0.1.0"
+    static let defaultUserAgent = "aasa-audit/\(version) (apple-app-site-association auditor)"
+    static let supportedFormats = ["json", "html"]
+
+    var domains: [String] = []
+    var domainsFile = "domains.txt"
+    var domainsFileGiven = false
+    var outDirectory: String?
+    var formats = ["json", "html"]
+    var concurrency = 32
+    var timeout = 10.0
+    var connectTimeout = 5.0
+    var maxBytes = 1 << 20
+    var connectTo: [String] = []
+    var resolve: [String] = []
+    var caFile: String?
+    var userAgent = defaultUserAgent
+    var expiryWarningDays = 30
+    var showHelp = false
+    var showVersion = false
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var index = 0
+        var onlyDomainsFollow = false
+        func value(for name: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw .missingValue(name) }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            if onlyDomainsFollow || !argument.hasPrefix("-") || argument == "-" {
+                options.domains.append(argument)
+                index += 1
+                continue
+            }
+            // Accept --name=value as well as --name value.
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func take() throws(UsageError) -> String {
+                if let inline { return inline }
+                return try value(for: name)
+            }
+            switch name {
+            case "--": onlyDomainsFollow = true
+            case "-h", "--help": options.showHelp = true
+            case "--version": options.showVersion = true
+            case "--domains":
+                options.domainsFile = try take()
+                options.domainsFileGiven = true
+            case "-o", "--out": options.outDirectory = try take()
+            case "--format": options.formats = try parseFormats(try take())
+            case "--concurrency": options.concurrency = try integer(try take(), name, in: 1...1024)
+            case "--timeout": options.timeout = try seconds(try take(), name)
+            case "--connect-timeout": options.connectTimeout = try seconds(try take(), name)
+            case "--max-bytes":
+                options.maxBytes = try integer(try take(), name, in: 131_073...(1 << 30),
+                                               why: "it must exceed Apple's 128 KB limit (131,072 bytes) so an oversized file can be told apart")
+            case "--connect-to": options.connectTo.append(try connectTo(try take()))
+            case "--resolve": options.resolve.append(try resolve(try take()))
+            case "--cacert": options.caFile = try take()
+            case "--user-agent", "-A": options.userAgent = try take()
+            case "--expiry-warning-days": options.expiryWarningDays = try integer(try take(), name, in: 0...3650)
+            default: throw .unknownOption(argument)
+            }
+            index += 1
+        }
+        return options
+    }
+
+    static func parseFormats(_ text: String) throws(UsageError) -> [String] {
+        let formats = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard !formats.isEmpty else { throw .invalidValue("--format", text, "name at least one of \(supportedFormats.joined(separator: ", "))") }
+        for format in formats where !supportedFormats.contains(format) {
+            throw .invalidValue("--format", text, "\"\(format)\" is not a format; choose from \(supportedFormats.joined(separator: ", "))")
+        }
+        return formats
+    }
+
+    static func integer(_ text: String, _ name: String, in range: ClosedRange<Int>, why: String? = nil) throws(UsageError) -> Int {
+        guard let number = Int(text) else { throw .invalidValue(name, text, "expected a whole number") }
+        guard range.contains(number) else {
+            throw .invalidValue(name, text, "expected \(range.lowerBound) to \(range.upperBound)" + (why.map { "; \($0)" } ?? ""))
+        }
+        return number
+    }
+
+    static func seconds(_ text: String, _ name: String) throws(UsageError) -> Double {
+        guard let number = Double(text), number > 0, number <= 600 else {
+            throw .invalidValue(name, text, "expected seconds, more than 0 and at most 600 (e.g. 2.5)")
+        }
+        return number
+    }
+
+    /// curl's `HOST:PORT:CONNECT_HOST:CONNECT_PORT` (HOST and PORT may be empty: any; brackets for IPv6).
+    static func connectTo(_ text: String) throws(UsageError) -> String {
+        let fields = splitHostFields(text)
+        guard fields.count == 4 else {
+            throw .invalidValue("--connect-to", text, "expected HOST:PORT:CONNECT_HOST:CONNECT_PORT, e.g. example.com:443:staging.example.net:443 (empty HOST or PORT means any)")
+        }
+        for port in [fields[1], fields[3]] where !port.isEmpty && !(Int(port).map { (1...65535).contains($0) } ?? false) {
+            throw .invalidValue("--connect-to", text, "\"\(port)\" is not a port number")
+        }
+        return text
+    }
+
+    /// curl's `HOST:PORT:ADDR[,ADDR]...`.
+    static func resolve(_ text: String) throws(UsageError) -> String {
+        let fields = splitHostFields(text)
+        guard fields.count == 3, !fields[0].isEmpty, !fields[2].isEmpty,
+              Int(fields[1]).map({ (1...65535).contains($0) }) ?? false else {
+            throw .invalidValue("--resolve", text, "expected HOST:PORT:ADDRESS, e.g. example.com:443:203.0.113.7")
+        }
+        return text
+    }
+
+    /// Splits on ':' outside [brackets], so IPv6 addresses can be given as [::1].
+    static func splitHostFields(_ text: String) -> [String] {
+        var fields: [String] = [], current = "", depth = 0
+        for character in text {
+            if character == "[" { depth += 1 }
+            if character == "]" { depth -= 1 }
+            if character == ":" && depth == 0 {
+                fields.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        fields.append(current)
+        return fields
+    }
+
+    static let help = """
+        USAGE: aasa-audit [options] [DOMAIN ...]
+
+        Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
+        https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association
+        as the fallback. Checks TLS, redirects (Apple follows none), status, Content-Type, size (128 KB
+        uncompressed) and that the body is a JSON object, then writes reports.
+
+        With no DOMAIN arguments, the domains are read from --domains (default ./domains.txt): one per line,
+        '#' comments and blank lines ignored; URLs are reduced to their host.
+
+        OPTIONS:
+          --domains FILE            Domain list to read when no DOMAIN is given (default: domains.txt).
+          -o, --out DIR             Write the reports into DIR. Without it: reports/<UTC time>/, and
+                                    reports/latest points at the newest complete run.
+          --format LIST             Report formats, comma-separated: json, html (default: json,html).
+          --concurrency N           Transfers in flight at once (default: 32).
+          --timeout SECONDS         Time allowed for each transfer (default: 10).
+          --connect-timeout SECONDS Time allowed to connect, TLS included (default: 5).
+          --max-bytes N             Stop reading a body after N decoded bytes (default: 1048576);
+                                    must exceed 131072.
+          --connect-to H:P:CH:CP    Connect to CH:CP instead of H:P, keeping the name for TLS and Host
+                                    (curl's syntax; repeatable; empty H or P means any). Audit a staging
+                                    server before DNS moves.
+          --resolve H:P:ADDR        Use ADDR for host H, port P (curl's syntax; repeatable).
+          --cacert FILE             Trust the CA certificates in FILE (PEM) instead of the system store.
+          -A, --user-agent TEXT     User-Agent to send (default: \(defaultUserAgent)).
+          --expiry-warning-days N   Warn when a certificate expires within N days (default: 30).
+          -h, --help                Show this help.
+          --version                 Show the version.
+
+        EXIT STATUS:
+          0  no domain fails (warnings allowed)
+          1  at least one domain fails: Apple would not get a valid file from it
+          2  usage error, or input error (a line of the domain list is not a domain; the others
+             are still audited), or the reports could not be written
+
+        EXAMPLES:
+          aasa-audit example.com
+          aasa-audit --domains domains.txt --out /var/reports/aasa
+          aasa-audit --connect-to example.com:443:staging.example.net:443 example.com
+        """
+}
+
+/// A command line that cannot be run; each case has what is needed to explain it.
+enum UsageError: Error, Equatable, CustomStringConvertible {
+    case unknownOption(String)
+    case missingValue(String)
+    case invalidValue(String, String, String)
+
+    var description: String {
+        switch self {
+        case .unknownOption(let option): return "unknown option \(option) (see --help)"
+        case .missingValue(let option): return "\(option) needs a value (see --help)"
+        case .invalidValue(let option, let value, let reason): return "\(option) \"\(value)\": \(reason)"
+        }
+    }
+}
