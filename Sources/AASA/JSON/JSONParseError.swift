@@ -144,6 +144,9 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
             || expected.contains("','") && character.first.map({ $0.isNumber || $0 == "-" }) == true {
             return "A comma is probably missing between two items; add ',' before this one."
         }
+        if expected.contains("','") && character == ":" {
+            return "A ':' where ',' or a closing bracket belongs: a string is probably used as a key where only a value is allowed (check the nesting around it)."
+        }
         if expected == "':'" {
             return "An object key must be followed by ':'; check for a doubled or misplaced quote in the key."
         }

@@ -222,6 +222,8 @@ func rejectsWithKindAndPosition(_ testCase: ErrorCase) {
     #expect(nbsp?.description.contains("U+00A0") == true)
     #expect(nbsp?.hint.contains("non-breaking space") == true)
 
+    #expect(parseError(#"{"details": {"A.b": "x": {}}}"#)?.hint.contains("used as a key") == true)
+    #expect(parseError(#"{""paths": 1}"#)?.hint.contains("doubled or misplaced quote") == true)
     #expect(parseError("[1,2")?.description == "unexpected end of input, expected ',' or ']' at line 1, column 5")
     #expect(parseError("[NaN]")?.hint.contains("NaN") == true)
     #expect(parseError("{a:1}")?.hint.contains("double quotes") == true)
