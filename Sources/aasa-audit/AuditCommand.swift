@@ -1,0 +1,114 @@
+import Audit
+import Fetching
+import Foundation
+import Reporting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The run: read targets, fetch, audit, write reports, print the summary, pick the exit status.
+struct AuditCommand {
+    /// Exit statuses, decided here and nowhere else.
+    enum ExitStatus: Int32 {
+        case success = 0
+        case domainFailed = 1
+        case usageOrInputError = 2
+    }
+
+    var options: CommandLineOptions
+    var console = Console()
+
+    static func main() -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let console = Console()
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(arguments)
+        } catch {
+            console.error("aasa-audit: \(error)")
+            exit(ExitStatus.usageOrInputError.rawValue)
+        }
+        if options.showHelp {
+            console.out(CommandLineOptions.help)
+            exit(0)
+        }
+        if options.showVersion {
+            console.out("aasa-audit \(CommandLineOptions.version)")
+            exit(0)
+        }
+        exit(AuditCommand(options: options, console: console).run().rawValue)
+    }
+
+    func run() -> ExitStatus {
+        let started = Date()
+        // Targets.
+        let list: DomainList
+        if options.domains.isEmpty {
+            guard let data = FileManager.default.contents(atPath: options.domainsFile) else {
+                let hint = options.domainsFileGiven ? "" : " (name domains as arguments, or create domains.txt with one domain per line)"
+                console.error("aasa-audit: cannot read the domain list \(options.domainsFile)\(hint)")
+                return .usageOrInputError
+            }
+            list = DomainList.parse(data, file: options.domainsFile)
+        } else {
+            list = DomainList.parse(arguments: options.domains)
+        }
+        for problem in list.problems {
+            console.error("aasa-audit: \(Console.place(problem)): \(Console.quoted(problem.text)): \(problem.reason); skipped")
+        }
+        for entry in list.entries where entry.note != nil {
+            console.error("aasa-audit: \(Console.place(file: entry.file, line: entry.line)): \(entry.note ?? "")")
+        }
+        if let caFile = options.caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            console.error("aasa-audit: --cacert \(caFile): the file does not exist or cannot be read")
+            return .usageOrInputError
+        }
+        if list.entries.isEmpty && list.problems.isEmpty {
+            console.error("aasa-audit: no domains to audit in \(options.domains.isEmpty ? options.domainsFile : "the arguments")")
+            return .usageOrInputError
+        }
+
+        // Fetch and audit.
+        let fetchOptions = FetchOptions(
+            userAgent: options.userAgent, caFile: options.caFile, connectTo: options.connectTo, resolve: options.resolve,
+            connectTimeout: options.connectTimeout, totalTimeout: options.timeout, maxBytes: options.maxBytes,
+            concurrency: options.concurrency)
+        let sites: [SiteFetch]
+        do {
+            sites = try SiteFetcher(options: fetchOptions).fetch(domains: list.entries.map(\.name.ascii))
+        } catch {
+            console.error("aasa-audit: \(error)")
+            return .usageOrInputError
+        }
+        let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays), now: started)
+        let results = zip(list.entries, sites).map { entry, site in auditor.audit(site, unicodeDomain: entry.name.unicode) }
+        let report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version),
+                                 generatedAt: started, inputErrors: list.problems, domains: results)
+
+        // Report.
+        console.out(ConsoleSummary.render(report, colour: console.colourOnStdout))
+        do {
+            let directory = try write(report)
+            console.out("Reports: \(directory.path)/")
+        } catch {
+            console.error("aasa-audit: \(error)")
+            return .usageOrInputError
+        }
+        if !list.problems.isEmpty { return .usageOrInputError }
+        return report.summary.fail > 0 ? .domainFailed : .success
+    }
+
+    /// Writes every requested format, then (for the default folder) moves `reports/latest`.
+    private func write(_ report: AuditReport) throws -> URL {
+        let directory = try ReportWriter.runDirectory(out: options.outDirectory, now: report.generatedAt)
+        for format in options.formats {
+            switch format {
+            case "json": try ReportWriter.write(try JSONReporter.render(report), named: "report.json", in: directory)
+            case "html": try ReportWriter.write(Data(HTMLReporter.render(report).utf8), named: "report.html", in: directory)
+            default: break
+            }
+        }
+        if options.outDirectory == nil { try ReportWriter.markLatest(directory) }
+        return directory
+    }
+}

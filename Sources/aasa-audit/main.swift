@@ -1,0 +1,1 @@
+AuditCommand.main()
