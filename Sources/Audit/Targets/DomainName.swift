@@ -45,7 +45,7 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
             rest = rest[..<end]
             if source == nil { source = "the URL" }
         }
-        var host = rest
+        let host = rest
         if let at = host.lastIndex(of: "@") {
             // Only the user name goes into the reason: a password must not end up in a report.
             throw .userInfo(String(host[..<at].prefix { $0 != ":" }))
@@ -56,7 +56,6 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
         if let colon = host.firstIndex(of: ":") {
             throw .port(String(host[host.index(after: colon)...]))
         }
-        if host.hasSuffix(".") { host = host.dropLast() }
         guard !host.isEmpty else { throw .empty }
 
         let name = try validate(normalized(host))
@@ -139,7 +138,7 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Checks labels and lengths, and builds both forms.
     private static func validate(_ host: String) throws(DomainNameError) -> DomainName {
         var host = Substring(host)
-        // Normalisation can turn a trailing full-width dot into "." after the earlier check.
+        // One trailing dot is the DNS root; dropped after normalisation so a full-width dot counts too.
         if host.hasSuffix(".") { host = host.dropLast() }
         guard !host.isEmpty else { throw .empty }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
