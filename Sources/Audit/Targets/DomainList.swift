@@ -1,0 +1,197 @@
+import Foundation
+
+/// One accepted line of a domain list.
+public struct DomainEntry: Sendable, Equatable {
+    /// The validated name.
+    public var name: DomainName
+    /// The file it came from, or nil for a command-line argument.
+    public var file: String?
+    /// 1-based line number in `file`, or the argument's position.
+    public var line: Int
+    /// The line as written (without its line ending).
+    public var text: String
+    /// Set when the text was rewritten in a way worth telling, e.g. the host taken from a URL.
+    public var note: String?
+
+    /// Builds an entry; `DomainList.parse` is the usual source.
+    public init(name: DomainName, file: String?, line: Int, text: String, note: String? = nil) {
+        self.name = name
+        self.file = file
+        self.line = line
+        self.text = text
+        self.note = note
+    }
+}
+
+/// The domains to audit, from a `domains.txt` or the command line, with what could not be used.
+///
+/// Parsing never fails as a whole: each bad line becomes a problem and the other lines still count.
+public struct DomainList: Sendable, Equatable {
+    /// Accepted domains in first-seen order, each domain once.
+    public var entries: [DomainEntry]
+    /// Rejected lines, with file, line, text and reason.
+    public var problems: [InputProblem]
+    /// Lines that repeated an earlier domain; the domain is audited once.
+    public var duplicates: [DomainEntry]
+
+    /// Lines longer than this are not looked at further: no domain or pasted URL is this long,
+    /// and it keeps a binary file with few newlines from building huge strings.
+    public static let maximumLineBytes = 4096
+    /// Problem texts are cut to this many characters so one junk line cannot swamp a report.
+    public static let maximumShownCharacters = 200
+
+    /// Builds a list from parts; `parse` is the usual source.
+    public init(entries: [DomainEntry] = [], problems: [InputProblem] = [], duplicates: [DomainEntry] = []) {
+        self.entries = entries
+        self.problems = problems
+        self.duplicates = duplicates
+    }
+
+    /// The accepted names, in order.
+    public var names: [DomainName] { entries.map(\.name) }
+
+    /// Parses a `domains.txt`: one domain per line, `#` comments, blank lines, CRLF, a leading BOM.
+    public static func parse(_ data: Data, file: String?) -> DomainList {
+        var builder = Builder()
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+            var lineNumber = 0
+            while start < bytes.count {
+                lineNumber += 1
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                var contentEnd = end
+                if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                builder.addLine(UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), file: file, line: lineNumber)
+                start = end + 1
+            }
+        }
+        return builder.list
+    }
+
+    /// Parses command-line domains: `file` is nil and `line` is the 1-based argument position.
+    /// Arguments have no comments; an empty one is a problem, since it was given on purpose.
+    public static func parse(arguments: [String]) -> DomainList {
+        var builder = Builder()
+        for (index, argument) in arguments.enumerated() {
+            builder.add(text: argument, content: argument, file: nil, line: index + 1)
+        }
+        return builder.list
+    }
+
+    /// Joins lists (e.g. several files and the arguments), keeping the first entry of each domain;
+    /// later repeats move to `duplicates`.
+    public static func combining(_ lists: [DomainList]) -> DomainList {
+        var result = DomainList()
+        var seen = Set<String>()
+        for list in lists {
+            for entry in list.entries {
+                if seen.insert(entry.name.ascii).inserted {
+                    result.entries.append(entry)
+                } else {
+                    result.duplicates.append(entry)
+                }
+            }
+            result.problems += list.problems
+            result.duplicates += list.duplicates
+        }
+        return result
+    }
+
+    /// Accumulates lines; the set and the cache keep a million repeated lines linear and cheap.
+    private struct Builder {
+        var list = DomainList()
+        var seen = Set<String>()
+        /// Parse results by content, so a repeated line is not parsed again.
+        var parsed: [String: (name: DomainName, note: String?)] = [:]
+
+        mutating func addLine(_ bytes: UnsafeBufferPointer<UInt8>, file: String?, line: Int) {
+            // Control bytes first: they are the clearest sign of a binary file.
+            var isASCII = true
+            for byte in bytes {
+                if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                    problem(file: file, line: line, text: lossy(bytes), reason: DomainNameError.notText(UInt32(byte)).description)
+                    return
+                }
+                if byte >= 0x80 { isASCII = false }
+            }
+            if !isASCII, let offset = firstInvalidUTF8(bytes) {
+                let hex = String(bytes[offset], radix: 16, uppercase: true)
+                let reason = "not text: not valid UTF-8 (byte 0x\(hex.count < 2 ? "0" + hex : hex) at column \(offset + 1))"
+                problem(file: file, line: line, text: lossy(bytes), reason: reason)
+                return
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard bytes.count <= DomainList.maximumLineBytes else {
+                problem(file: file, line: line, text: text,
+                        reason: "line is \(bytes.count) bytes long; too long to be a domain name or URL")
+                return
+            }
+            var content = Substring(text)
+            if let first = content.firstIndex(where: { !$0.isWhitespace }) {
+                content = content[first...]
+            } else {
+                return  // blank
+            }
+            if content.hasPrefix("#") { return }
+            // A comment after the domain needs whitespace before "#", so a URL fragment stays part of the URL.
+            if let hash = content.indices.first(where: { index in
+                content[index] == "#" && index > content.startIndex
+                    && content[content.index(before: index)].isWhitespace
+            }) {
+                content = content[..<hash]
+            }
+            add(text: text, content: content.trimmingWhitespace(), file: file, line: line)
+        }
+
+        mutating func add(text: String, content: String, file: String?, line: Int) {
+            let result: (name: DomainName, note: String?)
+            if let cached = parsed[content] {
+                result = cached
+            } else {
+                do {
+                    result = try DomainName.parse(content)
+                } catch {
+                    problem(file: file, line: line, text: text, reason: error.description)
+                    return
+                }
+                parsed[content] = result
+            }
+            let entry = DomainEntry(name: result.name, file: file, line: line, text: text, note: result.note)
+            if seen.insert(result.name.ascii).inserted {
+                list.entries.append(entry)
+            } else {
+                list.duplicates.append(entry)
+            }
+        }
+
+        mutating func problem(file: String?, line: Int, text: String, reason: String) {
+            let limit = DomainList.maximumShownCharacters
+            let shown = text.count > limit ? text.prefix(limit) + "…" : text
+            list.problems.append(InputProblem(file: file, line: line, text: shown, reason: reason))
+        }
+
+        /// The bytes as text with U+FFFD for what is not UTF-8, read only up to what will be shown.
+        func lossy(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            let cut = min(bytes.count, DomainList.maximumShownCharacters * 4)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<cut]), as: UTF8.self)
+            return cut < bytes.count ? text + "…" : text
+        }
+
+        /// The offset of the first byte that does not start valid UTF-8, or nil when all is valid.
+        func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes.makeIterator()
+            var offset = 0
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let scalar): offset += scalar.count
+                case .emptyInput: return nil
+                case .error: return offset
+                }
+            }
+        }
+    }
+}
