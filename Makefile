@@ -1,0 +1,33 @@
+# aasa-audit: the two commands of the README's quick start are `make audit` and `make test`.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+RELEASE_BIN = .build/release/aasa-audit
+DOMAINS ?= domains.txt
+
+.PHONY: all deps test-deps build release audit test clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+test-deps:
+	@scripts/install-deps.sh --test
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Audits domains.txt (installing libcurl and building first when needed); reports go to reports/.
+audit: release
+	$(RELEASE_BIN) --domains $(DOMAINS)
+
+# Unit tests and integration tests against a real nginx on loopback (the tests start it).
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

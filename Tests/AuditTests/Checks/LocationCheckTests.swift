@@ -1,0 +1,194 @@
+import Audit
+import Fetching
+import Foundation
+import Testing
+
+/// Every location check, positive and negative, from plain response values.
+@Suite struct LocationCheckTests {
+    typealias F = CheckFixtures
+
+    @Test func aGoodResponseHasNoFindings() {
+        #expect(F.ids(F.response()) == [])
+    }
+
+    @Test(arguments: [
+        (TransferError.Kind.dns, 6, "Could not resolve host: nope.example", "network.dns"),
+        (.refused, 7, "Failed to connect to example.com port 443: Connection refused", "network.refused"),
+        (.timeout, 28, "Operation timed out after 2000 milliseconds with 0 bytes received", "network.timeout"),
+        (.reset, 56, "Recv failure: Connection reset by peer", "network.reset"),
+        (.other, 1, "Protocol \"ftp\" not supported", "network.error"),
+    ])
+    func networkFailures(kind: TransferError.Kind, code: Int, message: String, id: String) throws {
+        let location = F.located(F.response(status: nil, body: "", error: F.failure(kind, code, message), tls: nil))
+        let findings = RuleRegistry.locationChecks.flatMap { $0.findings(for: location) }
+        #expect(findings.map(\.id) == [id])
+        // curl's own text and code are kept in the message.
+        #expect(findings.first?.message.contains(message) == true)
+        #expect(findings.first?.message.contains("curl error \(code)") == true)
+    }
+
+    @Test(arguments: [
+        ("SSL certificate problem: certificate has expired", "tls.expired"),
+        ("SSL certificate problem: certificate is not yet valid", "tls.not-yet-valid"),
+        ("SSL: no alternative certificate subject name matches target host name 'example.com'", "tls.hostname-mismatch"),
+        ("SSL certificate problem: self-signed certificate", "tls.self-signed"),
+        ("SSL certificate problem: self signed certificate in certificate chain", "tls.self-signed"),
+        ("SSL certificate problem: unable to get local issuer certificate", "tls.untrusted"),
+        ("OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to example.com:443", "tls.handshake-failed"),
+    ])
+    func certificateVerificationFailures(message: String, id: String) {
+        let response = F.response(status: nil, body: "", error: F.failure(.tls, 60, message),
+                                  tls: TLSFacts(certificate: F.certificate(daysLeft: -3), certificateFromProbe: true, verificationError: message))
+        #expect(F.ids(response) == [id])
+    }
+
+    @Test func expiredCertificateMessageSaysWhen() throws {
+        let response = F.response(status: nil, body: "", error: F.failure(.tls, 60, "SSL certificate problem: certificate has expired"),
+                                  tls: TLSFacts(certificate: F.certificate(daysLeft: -3)))
+        let finding = try #require(CertificateCheck.findings(for: F.located(response)).first)
+        #expect(finding.message.contains("3 days ago"))
+        #expect(finding.message.contains("CN = example.com"))
+    }
+
+    @Test(arguments: [(5.5, 30, true), (29.9, 30, true), (30.5, 30, false), (90, 30, false), (5, 0, false), (5, 7, true)])
+    func expiringSoon(daysLeft: Double, threshold: Int, warns: Bool) {
+        let response = F.response(tls: TLSFacts(version: "TLSv1.3", certificate: F.certificate(daysLeft: daysLeft)))
+        let ids = F.ids(response, settings: AuditSettings(expiryWarningDays: threshold))
+        #expect(ids == (warns ? ["tls.expiring-soon"] : []))
+    }
+
+    @Test func expiringSoonSaysHowManyDays() throws {
+        let response = F.response(tls: TLSFacts(version: "TLSv1.3", certificate: F.certificate(daysLeft: 5.5)))
+        let finding = try #require(CertificateCheck.findings(for: F.located(response)).first)
+        #expect(finding.message.contains("expires in 5 days"))
+        #expect(finding.severity == .warning)
+    }
+
+    @Test(arguments: [("TLSv1", true), ("TLSv1.1", true), ("TLSv1.2", false), ("TLSv1.3", false)])
+    func oldProtocol(version: String, warns: Bool) {
+        let response = F.response(tls: TLSFacts(version: version, certificate: F.certificate(daysLeft: 90)))
+        #expect(F.ids(response) == (warns ? ["tls.old-protocol"] : []))
+    }
+
+    @Test(arguments: [301, 302, 303, 307, 308])
+    func redirectsAreErrorsAndNameTheTarget(status: Int) throws {
+        let response = F.response(status: status, contentType: "text/html", body: "<html>moved</html>",
+                                  headers: [HTTPHeader(name: "Location", value: "https://www.example.com/.well-known/apple-app-site-association")])
+        let ids = F.ids(response)
+        #expect(ids == ["redirect.present"])
+        let finding = try #require(RedirectCheck.findings(for: F.located(response)).first)
+        #expect(finding.message.contains("https://www.example.com/.well-known/apple-app-site-association"))
+        #expect(finding.message.contains("\(status)"))
+    }
+
+    @Test func redirectToARealFileSaysTheFileExistsThere() throws {
+        let response = F.response(status: 301, contentType: nil, body: "",
+                                  headers: [HTTPHeader(name: "Location", value: "https://www.example.com/x")])
+        let hop = F.response(url: "https://www.example.com/x")
+        let finding = try #require(RedirectCheck.findings(for: F.located(response, hops: [hop], end: "final response")).first)
+        #expect(finding.message.contains("The file exists at https://www.example.com/x"))
+    }
+
+    @Test(arguments: [
+        (404, "http.not-found"), (410, "http.not-found"), (403, "http.denied"), (401, "http.denied"),
+        (400, "http.client-error"), (429, "http.client-error"), (500, "http.server-error"), (503, "http.server-error"),
+        (204, "http.unexpected-status"), (100, "http.unexpected-status"),
+    ])
+    func statusOtherThan200(status: Int, id: String) {
+        #expect(F.ids(F.response(status: status, contentType: "text/html", body: "<h1>nope</h1>")) == [id])
+    }
+
+    @Test func slowAnswersWarn() {
+        #expect(F.ids(F.response(totalMs: 6200)) == ["http.slow"])
+        #expect(F.ids(F.response(totalMs: 4900)) == [])
+    }
+
+    @Test(arguments: [
+        ("application/json", [String]()),
+        ("application/json; charset=utf-8", []),
+        ("Application/JSON", []),
+        ("application/pkcs7-mime", ["content-type.signed", "json.syntax"]),
+        ("text/plain", ["content-type.unexpected"]),
+        ("application/octet-stream", ["content-type.unexpected"]),
+    ])
+    func contentTypes(type: String, ids: [String]) {
+        #expect(F.ids(F.response(contentType: type)) == ids)
+    }
+
+    @Test func missingContentTypeWarns() {
+        #expect(F.ids(F.response(contentType: nil)) == ["content-type.missing"])
+    }
+
+    @Test func sizeAtTheLimitPassesAndOneByteMoreFails() {
+        let padding = { (count: Int) in "{\"applinks\":{\"details\":[]},\"x\":\"" + String(repeating: "a", count: count) + "\"}" }
+        let overhead = padding(0).utf8.count
+        #expect(F.ids(F.response(body: padding(131_072 - overhead))) == [])
+        #expect(F.ids(F.response(body: padding(131_073 - overhead))) == ["size.too-large"])
+    }
+
+    @Test func truncatedBodyIsTooLargeAndNotParsed() throws {
+        let response = F.response(body: String(repeating: "{", count: 1000), truncated: true)
+        #expect(F.ids(response) == ["size.too-large"])
+        let finding = try #require(SizeCheck.findings(for: F.located(response)).first)
+        #expect(finding.message.contains("larger than 1048576 bytes"))
+    }
+
+    @Test func emptyBody() {
+        #expect(F.ids(F.response(body: "")) == ["size.empty"])
+    }
+
+    @Test(arguments: [
+        ("<!doctype html><html><head><title>Shop</title></head><body><div id=\"root\"></div></body></html>", "single-page app"),
+        ("\n  <html><body>Please sign in</body></html>", "login page"),
+        ("<!DOCTYPE html><title>Just a moment...</title>", "bot-challenge page"),
+    ])
+    func htmlPagesAreNamed(body: String, words: String) throws {
+        let response = F.response(contentType: "text/html", body: body)
+        #expect(F.ids(response) == ["content-type.unexpected", "http.html-page"])
+        let finding = try #require(DocumentCheck.findings(for: F.located(response)).first)
+        #expect(finding.message.contains(words))
+    }
+
+    @Test func htmlPageEvenWhenLabelledJSON() {
+        #expect(F.ids(F.response(body: "<!doctype html><p>hi</p>")) == ["http.html-page"])
+    }
+
+    @Test func invalidJSONSaysWhereAndWhy() throws {
+        let response = F.response(body: "{\n  \"applinks\": {\"details\": [],},\n}")
+        #expect(F.ids(response) == ["json.syntax"])
+        let finding = try #require(DocumentCheck.findings(for: F.located(response)).first)
+        #expect(finding.message.contains("line 2"))
+        #expect(finding.fix?.lowercased().contains("comma") == true)
+    }
+
+    @Test func invalidUTF8() {
+        #expect(F.ids(F.bodyResponse(Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]))) == ["json.invalid-utf8"])
+    }
+
+    @Test func byteOrderMark() {
+        #expect(F.ids(F.bodyResponse(Data([0xEF, 0xBB, 0xBF]) + Data(F.goodJSON.utf8))) == ["json.bom"])
+    }
+
+    @Test(arguments: ["[]", "\"applinks\"", "42", "null"])
+    func rootNotAnObject(body: String) {
+        #expect(F.ids(F.response(body: body)) == ["json.not-object"])
+    }
+
+    @Test func duplicateKeysWarnWithPointer() throws {
+        let response = F.response(body: #"{"applinks":{"details":[]},"applinks":{"details":[]}}"#)
+        let findings = DocumentCheck.findings(for: F.located(response))
+        #expect(findings.map(\.id) == ["json.duplicate-key"])
+        #expect(findings.first?.message.contains("\"applinks\"") == true)
+    }
+
+    @Test func signedCMSBodyIsRecognised() {
+        // DER SEQUENCE with the pkcs7-signedData OID, as `openssl cms -sign -outform DER` writes it.
+        let der = Data([0x30, 0x82, 0x05, 0x00, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02, 0xA0, 0x82])
+        #expect(F.ids(F.bodyResponse(der, contentType: "application/pkcs7-mime")) == ["content-type.signed", "json.signed-legacy"])
+    }
+
+    @Test func nothingIsCheckedPastANetworkFailure() {
+        let response = F.response(status: nil, contentType: nil, body: "", error: F.failure(.timeout, 28, "timed out"), tls: nil, totalMs: 9000)
+        #expect(F.ids(response) == ["network.timeout"])
+    }
+}

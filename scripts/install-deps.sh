@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages aasa-audit needs, only those that are missing.
+#   scripts/install-deps.sh          what the tool needs to build and run (libcurl, OpenSSL)
+#   scripts/install-deps.sh --test   plus what the tests need (nginx, the openssl command)
+set -euo pipefail
+
+packages=(libcurl4-openssl-dev libssl-dev ca-certificates)
+if [ "${1:-}" = "--test" ]; then
+  packages+=(nginx-light openssl)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "note: the Swift toolchain (swift.org, 6.0 or later) is also needed and is not installed by this script" >&2
+fi
+echo "Installing: ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "error: run as root or install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
