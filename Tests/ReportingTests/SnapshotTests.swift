@@ -37,3 +37,13 @@ import Reporting
         try check(String(decoding: try JSONReporter.render(ReportFixtures.small), as: UTF8.self), against: "example.json")
     }
 }
+
+/// docs/report-format.md pastes the small example; keep it the real output.
+@Test func documentationExampleIsCurrent() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/report-format.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    let example = String(decoding: try JSONReporter.render(ReportFixtures.small), as: UTF8.self)
+    #expect(text.contains("```json\n" + example + "```\n"))
+}
