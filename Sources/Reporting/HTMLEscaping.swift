@@ -5,7 +5,8 @@ public enum HTMLEscaping {
     /// Returns `text` safe to place in HTML element content and in quoted attribute values.
     ///
     /// Escapes `& < > " '`. Control characters, which HTML forbids and which would otherwise be
-    /// invisible, are shown as their Unicode control pictures (ESC as "␛"); C1 controls become
+    /// invisible, are shown as their Unicode control pictures (ESC as "␛"); C1 controls and the
+    /// bidirectional overrides and isolates (which could make a domain name display as another) become
     /// U+FFFD. Tab, line feed and carriage return are kept so that served bodies keep their shape.
     public static func escape(_ text: String) -> String {
         var out = ""
@@ -31,7 +32,7 @@ public enum HTMLEscaping {
                     out.unicodeScalars.append(Unicode.Scalar(0x2400 + v)!)
                 } else if v == 0x7F {
                     out += "\u{2421}"
-                } else if (0x80..<0xA0).contains(v) {
+                } else if (0x80..<0xA0).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
                     out += "\u{FFFD}"
                 } else {
                     out.unicodeScalars.append(scalar)

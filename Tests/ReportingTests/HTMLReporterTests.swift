@@ -45,6 +45,7 @@ import Testing
     @Test func escapeCoversAllFiveCharacters() {
         #expect(HTMLEscaping.escape("a&b<c>d\"e'f") == "a&amp;b&lt;c&gt;d&quot;e&#39;f")
         #expect(HTMLEscaping.escape("x\u{1B}y\u{9B}z\u{7F}\n") == "x␛y\u{FFFD}z␡\n")
+        #expect(HTMLEscaping.escape("moc.\u{202E}elgoog") == "moc.\u{FFFD}elgoog")
     }
 
     @Test func listsFailingDomainsFirst() throws {
