@@ -1,0 +1,60 @@
+import Audit
+import Foundation
+
+/// The short summary printed to the terminal at the end of a run.
+///
+/// Every string that came from the network or the input goes through `TerminalText.sanitize`, so
+/// nothing a server sends can move the cursor, recolour or retitle the terminal. With `colour`,
+/// the only escape sequences in the output are the ones this type writes around verdict words.
+public enum ConsoleSummary {
+    /// The widest line aimed for; messages are shortened to fit.
+    public static let lineWidth = 120
+
+    /// Renders input problems (one line each, first), one line per domain in report order
+    /// (`FAIL  domain  first error`), a note when the run was interrupted, and a totals line
+    /// (`3 domains: 1 pass, 1 warn, 1 fail`). Ends with a newline.
+    public static func render(_ report: AuditReport, colour: Bool) -> String {
+        var out = ""
+        for problem in report.inputErrors {
+            let line = "\(TerminalText.sanitize(Formatting.origin(of: problem))): "
+                + "\"\(TerminalText.sanitize(problem.text))\": \(TerminalText.sanitize(problem.reason))"
+            out += TerminalText.truncate(line, toWidth: lineWidth)
+            out += "\n"
+        }
+        for domain in report.domains {
+            out += verdictWord(domain.verdict, colour: colour)
+            var name = TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)
+            if domain.unicodeDomain != nil { name += " (\(TerminalText.sanitize(domain.domain)))" }
+            out += "  " + name
+            if let finding = Formatting.headline(of: domain) {
+                // Keep at least a few words of the message even next to a very long name.
+                let room = max(lineWidth - 4 - 2 - name.count - 2, 30)
+                out += "  " + TerminalText.truncate(TerminalText.sanitize(finding.message), toWidth: room)
+            }
+            out += "\n"
+        }
+        if !report.complete {
+            out += "Interrupted: only the \(Formatting.plural(report.domains.count, "domain")) above were checked.\n"
+        }
+        let s = report.summary
+        out += "\(Formatting.plural(s.domains, "domain")): \(s.pass) pass, \(s.warn) warn, \(s.fail) fail"
+        if !report.inputErrors.isEmpty {
+            out += "; \(Formatting.plural(report.inputErrors.count, "input line")) skipped"
+        }
+        out += "\n"
+        return out
+    }
+
+    /// "PASS"/"WARN"/"FAIL", four columns wide, in green/yellow/red when `colour` is on.
+    private static func verdictWord(_ verdict: Verdict, colour: Bool) -> String {
+        let word = verdict.rawValue.uppercased()
+        guard colour else { return word }
+        let code: String
+        switch verdict {
+        case .pass: code = "32"
+        case .warn: code = "33"
+        case .fail: code = "31"
+        }
+        return "\u{1B}[1;\(code)m\(word)\u{1B}[0m"
+    }
+}

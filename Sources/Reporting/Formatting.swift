@@ -1,0 +1,84 @@
+import Audit
+import Fetching
+import Foundation
+
+/// Small formatting helpers shared by the HTML and console reporters.
+enum Formatting {
+    /// `2026-11-29 19:00:00 UTC`: computed from calendar components, not a DateFormatter, so the
+    /// output never depends on the machine's locale or time zone.
+    static func utc(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02d UTC",
+                      c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+    }
+
+    /// Whole days from `now` until `notAfter`, rounded down: negative once the certificate has expired.
+    static func daysLeft(until notAfter: Date, from now: Date) -> Int {
+        Int((notAfter.timeIntervalSince(now) / 86_400).rounded(.down))
+    }
+
+    /// "60 days left", "1 day left", "expires today", "expired 9 days ago".
+    static func daysLeftText(_ days: Int) -> String {
+        if days > 0 { return days == 1 ? "1 day left" : "\(days) days left" }
+        if days == 0 { return "expires within a day" }
+        let ago = -days
+        return ago == 1 ? "expired 1 day ago" : "expired \(ago) days ago"
+    }
+
+    /// The certificate a domain is judged by: that of the location Apple uses, else the first one known.
+    static func certificate(of domain: DomainResult) -> CertificateFacts? {
+        let used = domain.locations.first { $0.path == domain.usedLocation }
+        return used?.tls?.certificate ?? domain.locations.lazy.compactMap { $0.tls?.certificate }.first
+    }
+
+    /// The one finding that best explains a verdict: the first error for a fail, the first warning
+    /// (from the location Apple uses, else the domain, else any) for a warn, nothing for a pass.
+    ///
+    /// A warn domain can hold errors on the location Apple does not use (a .well-known 404 behind
+    /// a working fallback); `DomainResult.firstError` would pick that, which misstates the verdict.
+    static func headline(of domain: DomainResult) -> Finding? {
+        switch domain.verdict {
+        case .fail:
+            return domain.firstError
+        case .warn:
+            let used = domain.locations.first { $0.path == domain.usedLocation }
+            return (used?.findings ?? []).first { $0.severity == .warning }
+                ?? domain.findings.first { $0.severity == .warning }
+                ?? domain.allFindings.first { $0.severity == .warning }
+        case .pass:
+            return nil
+        }
+    }
+
+    /// Report order for people: failing domains first, then warnings, then passes; input order within each.
+    static func worstFirst(_ domains: [DomainResult]) -> [DomainResult] {
+        func rank(_ v: Verdict) -> Int {
+            switch v {
+            case .fail: return 0
+            case .warn: return 1
+            case .pass: return 2
+            }
+        }
+        return domains.enumerated()
+            .sorted { (rank($0.element.verdict), $0.offset) < (rank($1.element.verdict), $1.offset) }
+            .map(\.element)
+    }
+
+    /// "domains.txt:7" or "argument 3".
+    static func origin(of problem: InputProblem) -> String {
+        if let file = problem.file { return "\(file):\(problem.line)" }
+        return "argument \(problem.line)"
+    }
+
+    /// "1 domain" / "3 domains".
+    static func plural(_ n: Int, _ word: String) -> String {
+        n == 1 ? "1 \(word)" : "\(n) \(word)s"
+    }
+
+    /// Milliseconds with one decimal, locale-independent.
+    static func ms(_ value: Double) -> String {
+        String(format: "%.1f ms", value)
+    }
+}

@@ -1,0 +1,126 @@
+import Audit
+import Fetching
+import Foundation
+import Testing
+@testable import Reporting
+
+@Suite struct HTMLReporterTests {
+    let html = HTMLReporter.render(ReportFixtures.report)
+
+    /// Every value of `attribute="..."` in the page.
+    func attributeValues(_ attribute: String, in page: String) -> [String] {
+        page.components(separatedBy: "\(attribute)=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
+    @Test func isOneSelfContainedDocument() {
+        #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        #expect(html.contains("<meta charset=\"utf-8\">"))
+        #expect(html.hasSuffix("</html>\n"))
+        let lower = html.lowercased()
+        #expect(!lower.contains("<script"))
+        #expect(!lower.contains("src="))
+        #expect(!lower.contains("<link"))
+        #expect(!lower.contains("@import"))
+        #expect(!lower.contains("url("))
+        #expect(!lower.contains("<img"))
+        #expect(lower.contains("@media print"))
+        #expect(lower.contains("@media (prefers-color-scheme:dark)"))
+        let hrefs = attributeValues("href", in: html)
+        #expect(!hrefs.isEmpty)
+        #expect(hrefs.allSatisfy { $0.hasPrefix("#") })
+    }
+
+    @Test func escapesEveryHostileString() {
+        #expect(!html.contains(ReportFixtures.hostileScript))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!html.contains(ReportFixtures.hostileAttribute))
+        #expect(html.contains("&quot;onload="))
+        #expect(!html.unicodeScalars.contains("\u{1B}"))
+        #expect(html.contains("␛[31m"))
+        #expect(!html.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) })
+        // Attribute values are only ours: anchors and class names.
+        #expect(attributeValues("class", in: html).allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == " " } })
+    }
+
+    @Test func escapeCoversAllFiveCharacters() {
+        #expect(HTMLEscaping.escape("a&b<c>d\"e'f") == "a&amp;b&lt;c&gt;d&quot;e&#39;f")
+        #expect(HTMLEscaping.escape("x\u{1B}y\u{9B}z\u{7F}\n") == "x␛y\u{FFFD}z␡\n")
+        #expect(HTMLEscaping.escape("moc.\u{202E}elgoog") == "moc.\u{FFFD}elgoog")
+    }
+
+    @Test func listsFailingDomainsFirst() throws {
+        let ids = attributeValues("id", in: html).filter { $0.hasPrefix("d-") }
+        #expect(ids == [
+            "d-expired-example", "d-redirect-example", "d-nxdomain-example",
+            "d-fallback-example", "d-hostile-example",
+            "d-good-example", "d-xn-bcher-kva-example",
+        ])
+        let summary = try #require(html.range(of: "<tbody>")).upperBound
+        let fail = try #require(html.range(of: "href=\"#d-expired-example\"", range: summary..<html.endIndex))
+        let warn = try #require(html.range(of: "href=\"#d-fallback-example\"", range: summary..<html.endIndex))
+        let pass = try #require(html.range(of: "href=\"#d-good-example\"", range: summary..<html.endIndex))
+        #expect(fail.lowerBound < warn.lowerBound && warn.lowerBound < pass.lowerBound)
+    }
+
+    @Test func anchorsAreSanitisedAndUnique() {
+        func domain(_ name: String) -> DomainResult {
+            DomainResult(domain: name, verdict: .pass, usedLocation: nil, findings: [], locations: [])
+        }
+        let report = AuditReport(
+            tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt,
+            domains: [domain("a.example"), domain("A.Example"), domain("a-example"),
+                      domain("\"><script>.example"), domain("ü"), domain("")])
+        let page = HTMLReporter.render(report)
+        let ids = attributeValues("id", in: page)
+        #expect(ids.contains("d-a-example-3"))
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { id in !id.isEmpty && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" } })
+        #expect(Set(attributeValues("href", in: page).map { String($0.dropFirst()) }).isSubset(of: Set(ids)))
+        #expect(Set(attributeValues("id", in: html)).count == attributeValues("id", in: html).count)
+    }
+
+    @Test func cutsLongBodiesAfter300Lines() {
+        #expect(html.contains("showing the first 300 of 347 lines"))
+        #expect(html.contains("47 more lines not shown"))
+        #expect(html.contains("com.example.app297&quot;"))
+        #expect(!html.contains("com.example.app298&quot;"))
+    }
+
+    @Test func computesCertificateDaysLeft() {
+        #expect(Formatting.daysLeft(until: ReportFixtures.date("2027-01-28T19:00:00Z"), from: ReportFixtures.generatedAt) == 60)
+        #expect(Formatting.daysLeft(until: ReportFixtures.date("2026-11-29T18:59:59Z"), from: ReportFixtures.generatedAt) == -1)
+        #expect(html.contains("2027-01-28 19:00:00 UTC (60 days left)"))
+        #expect(html.contains("expired 9 days ago"))
+        #expect(html.contains("non-verifying connection"))
+    }
+
+    @Test func showsWhatMattersForEachLocation() {
+        #expect(html.contains("bücher.example <span class=\"ascii\">(xn--bcher-kva.example)</span>"))
+        #expect(html.contains("fallback — not used"))
+        #expect(html.contains("and 5 more"))
+        #expect(html.contains("curl error 6 (dns): Could not resolve host: nxdomain.example"))
+        #expect(html.contains("<code>content-encoding: gzip</code>"))
+        #expect(!html.contains("not shown</code>"))  // X-Ignored is not a header that matters
+        #expect(html.contains("120 bytes transferred, 182 bytes after decoding"))
+        #expect(html.contains("<code>domains.txt:7</code>"))
+        #expect(html.contains("The end of the chain serves a JSON object"))
+        #expect(html.contains("2 fail") == false)
+        #expect(html.contains("3 fail") && html.contains("2 warn") && html.contains("2 pass"))
+        #expect(!html.contains("This run was interrupted"))
+    }
+
+    @Test func saysWhenTheRunWasInterrupted() {
+        var report = ReportFixtures.small
+        report.complete = false
+        #expect(HTMLReporter.render(report).contains("This run was interrupted"))
+    }
+
+    @Test func saysWhenABodyIsTooLarge() {
+        var domain = ReportFixtures.passing
+        domain.locations[0].bytes = ByteCounts(transferred: 40_000, decoded: 131_072, truncated: true, limit: 131_072)
+        domain.locations[0].body = nil
+        let page = HTMLReporter.render(AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: [domain]))
+        #expect(page.contains("larger than 131072 bytes (128 KB)"))
+        #expect(page.contains("Body not shown: it is larger than the limit."))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import Reporting
+
+/// Renders the fixture report and compares with the files in Snapshots/.
+/// Run with AASA_RECORD_SNAPSHOTS=1 to rewrite them after an intended change, then review the diff.
+@Suite struct SnapshotTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Snapshots", isDirectory: true)
+    static let recording = ProcessInfo.processInfo.environment["AASA_RECORD_SNAPSHOTS"] == "1"
+
+    func check(_ actual: String, against name: String) throws {
+        let url = Self.directory.appendingPathComponent(name)
+        if Self.recording {
+            try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
+            try Data(actual.utf8).write(to: url)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(actual == expected, "\(name) differs from its snapshot; run with AASA_RECORD_SNAPSHOTS=1 to re-record")
+    }
+
+    @Test func html() throws {
+        try check(HTMLReporter.render(ReportFixtures.report), against: "report.html")
+    }
+
+    @Test func json() throws {
+        try check(String(decoding: try JSONReporter.render(ReportFixtures.report), as: UTF8.self), against: "report.json")
+    }
+
+    @Test func console() throws {
+        try check(ConsoleSummary.render(ReportFixtures.report, colour: false), against: "console.txt")
+    }
+
+    /// The example in docs/report-format.md.
+    @Test func smallJSONExample() throws {
+        try check(String(decoding: try JSONReporter.render(ReportFixtures.small), as: UTF8.self), against: "example.json")
+    }
+}
+
+/// docs/report-format.md pastes the small example; keep it the real output.
+@Test func documentationExampleIsCurrent() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/report-format.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    let example = String(decoding: try JSONReporter.render(ReportFixtures.small), as: UTF8.self)
+    #expect(text.contains("```json\n" + example + "```\n"))
+}
