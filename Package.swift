@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "AASATests", dependencies: ["AASA"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Audit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -32,6 +32,10 @@ struct AuditCommand {
             console.out(CommandLineOptions.help)
             exit(0)
         }
+        if options.listFindings {
+            console.out(FindingsTable.markdown())
+            exit(0)
+        }
         if options.showVersion {
             console.out("aasa-audit \(CommandLineOptions.version)")
             exit(0)
@@ -40,7 +44,8 @@ struct AuditCommand {
     }
 
     func run() -> ExitStatus {
-        let started = Date()
+        // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
+        let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         // Targets.
         let list: DomainList
         if options.domains.isEmpty {

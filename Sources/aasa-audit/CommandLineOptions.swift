@@ -22,6 +22,7 @@ struct CommandLineOptions: Equatable {
     var expiryWarningDays = 30
     var showHelp = false
     var showVersion = false
+    var listFindings = false
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -55,6 +56,7 @@ struct CommandLineOptions: Equatable {
             case "--": onlyDomainsFollow = true
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
+            case "--list-findings": options.listFindings = true
             case "--domains":
                 options.domainsFile = try take()
                 options.domainsFileGiven = true
@@ -169,6 +171,7 @@ struct CommandLineOptions: Equatable {
           --cacert FILE             Trust the CA certificates in FILE (PEM) instead of the system store.
           -A, --user-agent TEXT     User-Agent to send (default: \(defaultUserAgent)).
           --expiry-warning-days N   Warn when a certificate expires within N days (default: 30).
+          --list-findings           Print every finding id with its severity, meaning and fix (Markdown).
           -h, --help                Show this help.
           --version                 Show the version.
 
