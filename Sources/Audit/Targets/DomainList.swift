@@ -174,24 +174,57 @@ public struct DomainList: Sendable, Equatable {
         }
 
         /// The bytes as text with U+FFFD for what is not UTF-8, read only up to what will be shown.
+        /// Decoded by hand: `String(decoding:)` repairs by throwing internally (slow wherever thrown
+        /// errors are traced, as under Swift Testing) and the generic UTF-8 parser is slow unoptimised.
         func lossy(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
             let cut = min(bytes.count, DomainList.maximumShownCharacters * 4)
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<cut]), as: UTF8.self)
-            return cut < bytes.count ? text + "…" : text
+            var scalars = String.UnicodeScalarView()
+            var offset = 0
+            while offset < cut {
+                let (scalar, length) = decodeUTF8(bytes, at: offset)
+                scalars.append(scalar ?? "\u{FFFD}")
+                offset += length
+            }
+            return String(scalars) + (cut < bytes.count ? "…" : "")
         }
 
         /// The offset of the first byte that does not start valid UTF-8, or nil when all is valid.
         func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-            var parser = Unicode.UTF8.ForwardParser()
-            var iterator = bytes.makeIterator()
             var offset = 0
-            while true {
-                switch parser.parseScalar(from: &iterator) {
-                case .valid(let scalar): offset += scalar.count
-                case .emptyInput: return nil
-                case .error: return offset
-                }
+            while offset < bytes.count {
+                let (scalar, length) = decodeUTF8(bytes, at: offset)
+                if scalar == nil { return offset }
+                offset += length
             }
+            return nil
+        }
+
+        /// One scalar at `offset` (RFC 3629: no overlong forms, surrogates or values past U+10FFFF),
+        /// or nil and the length of the malformed part to skip.
+        func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar?, Int) {
+            let lead = bytes[offset]
+            let count: Int
+            var value: UInt32
+            var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+            switch lead {
+            case 0x00...0x7F: return (Unicode.Scalar(lead), 1)
+            case 0xC2...0xDF: count = 2; value = UInt32(lead & 0x1F)
+            case 0xE0: count = 3; value = 0; secondRange = 0xA0...0xBF
+            case 0xED: count = 3; value = 0xD; secondRange = 0x80...0x9F
+            case 0xE1...0xEF: count = 3; value = UInt32(lead & 0x0F)
+            case 0xF0: count = 4; value = 0; secondRange = 0x90...0xBF
+            case 0xF4: count = 4; value = 4; secondRange = 0x80...0x8F
+            case 0xF1...0xF3: count = 4; value = UInt32(lead & 0x07)
+            default: return (nil, 1)
+            }
+            for index in 1..<count {
+                let position = offset + index
+                guard position < bytes.count else { return (nil, index) }
+                let byte = bytes[position]
+                guard index == 1 ? secondRange.contains(byte) : (0x80...0xBF).contains(byte) else { return (nil, index) }
+                value = value << 6 | UInt32(byte & 0x3F)
+            }
+            return (Unicode.Scalar(value), count)
         }
     }
 }
