@@ -15,11 +15,15 @@ public enum ConsoleSummary {
     /// (`3 domains: 1 pass, 1 warn, 1 fail`). Ends with a newline.
     public static func render(_ report: AuditReport, colour: Bool) -> String {
         var out = ""
-        for problem in report.inputErrors {
+        // A binary file can yield hundreds of thousands of problems: list the first, count the rest.
+        for problem in report.inputErrors.prefix(shownProblems) {
             let line = "\(TerminalText.sanitize(Formatting.origin(of: problem))): "
                 + "\"\(TerminalText.sanitize(problem.text))\": \(TerminalText.sanitize(problem.reason))"
             out += TerminalText.truncate(line, toWidth: lineWidth)
             out += "\n"
+        }
+        if report.inputErrors.count > shownProblems {
+            out += "… and \(Formatting.plural(report.inputErrors.count - shownProblems, "more input line")) skipped (all are in the reports)\n"
         }
         for domain in report.domains {
             out += verdictWord(domain.verdict, colour: colour)
@@ -33,6 +37,9 @@ public enum ConsoleSummary {
             }
             out += "\n"
         }
+        if report.domains.count <= detailLimit {
+            out += details(report.domains)
+        }
         if !report.complete {
             out += "Interrupted: only the \(Formatting.plural(report.domains.count, "domain")) above were checked.\n"
         }
@@ -43,6 +50,51 @@ public enum ConsoleSummary {
         }
         out += "\n"
         return out
+    }
+
+    /// Input problems listed before the rest are only counted.
+    public static let shownProblems = 50
+    /// Runs with at most this many domains (a one-off check) also get every problem with its fix.
+    public static let detailLimit = 10
+
+    /// For each domain that does not pass: its errors and warnings, each with its fix, wrapped.
+    static func details(_ domains: [DomainResult]) -> String {
+        var out = ""
+        for domain in domains where domain.verdict != .pass {
+            out += "\n\(TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)):\n"
+            var groups: [(String, [Finding])] = [("", domain.findings)]
+            groups += domain.locations.map { location in
+                let unused = domain.usedLocation != nil && domain.usedLocation != location.path
+                return (location.path + (unused ? " (not used by Apple)" : ""), location.findings)
+            }
+            for (title, findings) in groups {
+                let shown = findings.filter { $0.severity != .info }
+                guard !shown.isEmpty else { continue }
+                if !title.isEmpty { out += "  \(title)\n" }
+                for finding in shown {
+                    out += wrap("\(finding.severity.rawValue) \(finding.id): \(TerminalText.sanitize(finding.message))", indent: "    ", hanging: "      ")
+                    if let fix = finding.fix {
+                        out += wrap("fix: \(TerminalText.sanitize(fix))", indent: "      ", hanging: "        ")
+                    }
+                }
+            }
+        }
+        return out.isEmpty ? "" : out + "\n"
+    }
+
+    /// Wraps `text` at word boundaries to `lineWidth`.
+    static func wrap(_ text: String, indent: String, hanging: String) -> String {
+        var out = "", line = indent
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let prefix = line == indent || line == hanging ? "" : " "
+            if line.count + prefix.count + word.count > lineWidth && line != indent && line != hanging {
+                out += line + "\n"
+                line = hanging + word
+            } else {
+                line += prefix + word
+            }
+        }
+        return out + line + "\n"
     }
 
     /// "PASS"/"WARN"/"FAIL", four columns wide, in green/yellow/red when `colour` is on.

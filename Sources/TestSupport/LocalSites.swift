@@ -96,20 +96,24 @@ public final class LocalSites: @unchecked Sendable {
         let configPath = directory.appendingPathComponent("nginx.conf")
         try config.write(to: configPath, atomically: true, encoding: .utf8)
 
+        // Swift Testing ends the process without running atexit handlers, so nginx runs under a
+        // watchdog shell that kills it (SIGKILL: single-process nginx blocks SIGTERM) and removes its
+        // folder once the test process is gone.
+        let watchdog = """
+            "$1" -e "$2" -c "$3" -p "$4" & child=$!
+            while kill -0 "$5" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 0.2; done
+            kill -9 "$child" 2>/dev/null; wait "$child" 2>/dev/null; rm -rf "$4"
+            """
         process = Process()
-        process.executableURL = URL(fileURLWithPath: nginx)
-        process.arguments = ["-e", directory.appendingPathComponent("error.log").path, "-c", configPath.path, "-p", directory.path]
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", watchdog, "watchdog", nginx, directory.appendingPathComponent("error.log").path,
+                             configPath.path, directory.path, String(getpid())]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        LocalSites.childPID = process.processIdentifier
-        atexit { if LocalSites.childPID > 0 { kill(LocalSites.childPID, SIGTERM) } }
         try Self.waitForPort(port, process: process, log: directory.appendingPathComponent("error.log"))
     }
-
-    /// The nginx child, killed when the test process exits.
-    nonisolated(unsafe) static var childPID: pid_t = 0
 
     /// `--connect-to` arguments that send every scenario host to this nginx (and the two special
     /// hosts `silent.test` and `refused.test` to the silent and closed ports).

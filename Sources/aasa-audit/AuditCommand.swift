@@ -58,8 +58,8 @@ struct AuditCommand {
         } else {
             list = DomainList.parse(arguments: options.domains)
         }
-        for problem in list.problems {
-            console.error("aasa-audit: \(Console.place(problem)): \(Console.quoted(problem.text)): \(problem.reason); skipped")
+        if !list.duplicates.isEmpty {
+            console.error("aasa-audit: \(list.duplicates.count) duplicate line\(list.duplicates.count == 1 ? "" : "s") audited once")
         }
         for entry in list.entries where entry.note != nil {
             console.error("aasa-audit: \(Console.place(file: entry.file, line: entry.line)): \(entry.note ?? "")")

@@ -61,7 +61,7 @@ enum ReportFixtures {
             bytes: ByteCounts(transferred: 153, decoded: 153, limit: 131_072), redirect: nil, tls: goodTLS(for: host),
             timings: Timings(dnsMs: 0, connectMs: 0, tlsMs: 0, firstByteMs: 21.5, totalMs: 22, reusedConnection: true),
             error: nil, body: "<html><body><h1>404 Not Found</h1></body></html>\n",
-            findings: [Finding(id: "http.status", severity: .error,
+            findings: [Finding(id: "http.not-found", severity: .error,
                                message: "The server answered HTTP 404 instead of 200.",
                                fix: "Serve the file at this path with status 200.")])
     }
@@ -83,7 +83,7 @@ enum ReportFixtures {
     /// Warns: .well-known is a 404, Apple falls back to the root location.
     static let fallback = DomainResult(
         domain: "fallback.example", verdict: .warn, usedLocation: root,
-        findings: [Finding(id: "location.fallback", severity: .warning,
+        findings: [Finding(id: "http.root-only", severity: .warning,
                            message: "Only the root location serves the file; Apple uses it as a fallback, but /.well-known/apple-app-site-association is the documented place.",
                            fix: "Serve the same file at /.well-known/apple-app-site-association.")],
         locations: [
@@ -184,7 +184,7 @@ enum ReportFixtures {
             timings: Timings(dnsMs: 12.5, totalMs: 12.5),
             error: TransferError(kind: .dns, curlCode: 6, message: "Could not resolve host: nxdomain.example"),
             body: nil,
-            findings: [Finding(id: "transfer.dns", severity: .error,
+            findings: [Finding(id: "network.dns", severity: .error,
                                message: "The name nxdomain.example does not resolve.",
                                fix: "Check the DNS records for this domain.")])
     }
@@ -240,11 +240,11 @@ enum ReportFixtures {
                 timings: Timings(dnsMs: 1, connectMs: 9, tlsMs: 21, firstByteMs: 40, totalMs: 48),
                 error: nil, body: longBody,
                 findings: [
-                    Finding(id: "http.contentType", severity: .warning,
+                    Finding(id: "content-type.unexpected", severity: .warning,
                             message: "The Content-Type is \"text/plain\(hostileEscape)\" \u{1B}]0;pwned\u{07}instead of application/json.\r\nDone\u{9B}2J",
                             fix: "Serve the file with Content-Type: application/json."),
-                    Finding(id: "aasa.unknownAppID", severity: .info,
-                            message: "The app ID \(hostileScript) does not look like TEAMID.bundle.id.",
+                    Finding(id: "json.duplicate-key", severity: .warning,
+                            message: "The key \(hostileScript) appears more than once in the object at /applinks.",
                             pointer: "/applinks/details/340/appIDs/0"),
                 ]),
             notFound("hostile.example"),

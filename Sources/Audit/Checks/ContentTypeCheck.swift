@@ -24,7 +24,12 @@ public enum ContentTypeCheck: LocationCheck {
         let mediaType = mediaType(of: header)
         switch mediaType {
         case "application/json": return []
-        case "application/pkcs7-mime": return [signed.finding("Served as \(header).")]
+        case "application/pkcs7-mime":
+            if case .signed = location.document {
+                return [signed.finding("Served as \(header), with a CMS-signed body.")]
+            }
+            return [unexpected.finding("Served as \(header), but the body is not a CMS-signed file.",
+                                       fix: "Serve the plain JSON as application/json.")]
         default: return [unexpected.finding("Served as \(header), not application/json.")]
         }
     }

@@ -1,0 +1,177 @@
+import Audit
+import Foundation
+import Testing
+import TestSupport
+
+/// The real binary against a real nginx on loopback, one server name per scenario, reached
+/// through --connect-to and trusted through --cacert, as a user auditing a staging server would.
+@Suite struct AuditEndToEndTests {
+    /// (host, domain verdict, location Apple uses, finding ids of the domain and its .well-known location).
+    static let expectations: [(String, Verdict, String?, [String])] = [
+        ("good.test", .pass, "wk", []),
+        ("wellknown-only.test", .pass, "wk", []),
+        ("charset.test", .pass, "wk", []),
+        ("gzip.test", .pass, "wk", []),
+        ("root-only.test", .warn, "root", ["http.root-only", "http.not-found"]),
+        ("differ.test", .warn, "wk", ["http.locations-differ"]),
+        ("wrong-type.test", .warn, "wk", ["content-type.unexpected"]),
+        ("expiring.test", .warn, "wk", ["tls.expiring-soon"]),
+        ("signed.test", .warn, "wk", ["content-type.signed", "json.signed-legacy"]),
+        ("redirect.test", .fail, nil, ["redirect.present"]),
+        ("redirect-loop.test", .fail, nil, ["redirect.present"]),
+        ("notfound.test", .fail, nil, ["http.not-found"]),
+        ("error500.test", .fail, nil, ["http.server-error"]),
+        ("html.test", .fail, nil, ["content-type.unexpected", "http.html-page"]),
+        ("large.test", .fail, nil, ["size.too-large"]),
+        ("large-gzip.test", .fail, nil, ["size.too-large"]),
+        ("invalid-json.test", .fail, nil, ["json.syntax"]),
+        ("array-root.test", .fail, nil, ["json.not-object"]),
+        ("slow.test", .fail, nil, ["network.timeout"]),
+        ("expired.test", .fail, nil, ["tls.expired"]),
+        ("not-yet-valid.test", .fail, nil, ["tls.not-yet-valid"]),
+        ("mismatch.test", .fail, nil, ["tls.hostname-mismatch"]),
+        ("self-signed.test", .fail, nil, ["tls.self-signed"]),
+        ("silent.test", .fail, nil, ["network.timeout"]),
+        ("refused.test", .fail, nil, ["network.refused"]),
+    ]
+
+    /// One run over every scenario, shared by the tests below.
+    struct Run: Sendable {
+        var outcome: ShellCommand.Outcome
+        var report: AuditReport
+        var directory: URL
+    }
+
+    static let run: Result<Run, Error> = Result {
+        let sites = try LocalSites.shared.get()
+        let out = try AuditBinary.temporaryDirectory()
+        let outcome = try AuditBinary.run(
+            ["--cacert", sites.certificateAuthority.certificatePath, "--timeout", "2", "--connect-timeout", "2",
+             "--out", out.path] + sites.connectToArguments + expectations.map(\.0))
+        return Run(outcome: outcome, report: try AuditBinary.readReport(at: out.appendingPathComponent("report.json")), directory: out)
+    }
+
+    func domain(_ host: String) throws -> DomainResult {
+        try #require(try Self.run.get().report.domains.first { $0.domain == host })
+    }
+
+    @Test(arguments: expectations)
+    func scenario(host: String, verdict: Verdict, used: String?, ids: [String]) throws {
+        let result = try domain(host)
+        #expect(result.verdict == verdict, "\(host): \(result.allFindings.map(\.id))")
+        let usedPath = used.map { $0 == "wk" ? "/.well-known/apple-app-site-association" : "/apple-app-site-association" }
+        #expect(result.usedLocation == usedPath)
+        let wellKnownIDs = result.findings.map(\.id) + (result.locations.first?.findings.map(\.id) ?? [])
+        #expect(wellKnownIDs == ids, "\(host)")
+    }
+
+    @Test func exitStatusIsOneWhenADomainFailsAndReportsAreComplete() throws {
+        let run = try Self.run.get()
+        #expect(run.outcome.status == 1, "\(run.outcome.stderr)")
+        #expect(run.report.schemaVersion == 1)
+        #expect(run.report.complete)
+        #expect(run.report.summary.domains == Self.expectations.count)
+        #expect(run.report.summary.fail == Self.expectations.filter { $0.1 == .fail }.count)
+        let html = try String(contentsOf: run.directory.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("mismatch.test"))
+        // Nothing is left behind under a temporary name.
+        let files = try FileManager.default.contentsOfDirectory(atPath: run.directory.path).sorted()
+        #expect(files == ["report.html", "report.json"])
+    }
+
+    @Test func terminalSummaryHasALinePerDomainAndTotals() throws {
+        let stdout = try Self.run.get().outcome.stdout
+        for (host, _, _, _) in Self.expectations { #expect(stdout.contains(host)) }
+        #expect(stdout.contains("\(Self.expectations.count) domains:"))
+        #expect(!stdout.contains("\u{1B}"), "no colour when stdout is not a terminal")
+    }
+
+    @Test func factsAreRecordedPerLocation() throws {
+        let gzip = try domain("gzip.test").locations[0]
+        #expect(gzip.headers.first { $0.name == "content-encoding" }?.value == "gzip")
+        #expect(gzip.bytes.transferred < gzip.bytes.decoded)
+        let good = try domain("good.test")
+        #expect(good.locations[0].tls?.certificate?.subjectAltNames == ["good.test"])
+        #expect(good.locations[1].timings.reusedConnection, "the root location reuses the .well-known connection")
+        let redirect = try #require(try domain("redirect.test").locations[0].redirect)
+        #expect(redirect.location == "https://good.test/.well-known/apple-app-site-association")
+        #expect(redirect.endServesJSONObject)
+        let expired = try #require(try domain("expired.test").locations[0].tls)
+        #expect(expired.certificateFromProbe)
+        #expect(expired.verificationError?.contains("expired") == true)
+        let large = try domain("large.test").locations[0]
+        #expect(large.bytes.decoded > 131_072 && large.body == nil)
+    }
+
+    @Test func unresolvableNameIsReportedAsDNS() throws {
+        let out = try AuditBinary.temporaryDirectory()
+        let outcome = try AuditBinary.run(["--out", out.path, "--timeout", "3", "does-not-exist.invalid"])
+        #expect(outcome.status == 1)
+        let report = try AuditBinary.readReport(at: out.appendingPathComponent("report.json"))
+        #expect(report.domains.first?.locations.first?.findings.map(\.id) == ["network.dns"])
+    }
+
+    @Test func badLinesInTheDomainListAreReportedAndTheRestAudited() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        try "# staging\ngood.test\nnot a domain\nhttps://Wellknown-Only.test/path\n10.0.0.1\nexample.com:8443\n\nGOOD.test.\n"
+            .write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
+        let outcome = try AuditBinary.run(["--cacert", sites.certificateAuthority.certificatePath, "--out", "out"] + sites.connectToArguments,
+                                          in: folder)
+        #expect(outcome.status == 2, "input errors exit 2 even though every audited domain passes")
+        #expect(outcome.stdout.contains("domains.txt:3: \"not a domain\""))
+        #expect(outcome.stdout.contains("domains.txt:5"))
+        #expect(outcome.stdout.contains("domains.txt:6"))
+        #expect(outcome.stderr.contains("domains.txt:4: "), "the note that the host was taken from the URL")
+        #expect(outcome.stderr.contains("1 duplicate line audited once"))
+        let report = try AuditBinary.readReport(at: folder.appendingPathComponent("out/report.json"))
+        #expect(report.domains.map(\.domain) == ["good.test", "wellknown-only.test"])
+        #expect(report.inputErrors.map(\.line) == [3, 5, 6])
+        #expect(report.inputErrors.allSatisfy { $0.file == "domains.txt" })
+    }
+
+    @Test func withoutOutReportsGoToATimestampedFolderAndLatest() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let arguments = ["--cacert", sites.certificateAuthority.certificatePath] + sites.connectToArguments + ["good.test"]
+        let first = try AuditBinary.run(arguments, in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try AuditBinary.run(arguments, in: folder)
+        #expect(second.status == 0)
+        let reports = folder.appendingPathComponent("reports")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: reports.path).filter { $0 != "latest" }.sorted()
+        #expect(runs.count == 2)
+        let latest = try FileManager.default.destinationOfSymbolicLink(atPath: reports.appendingPathComponent("latest").path)
+        #expect(latest == runs.last)
+        #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent("latest/report.html").path))
+    }
+
+    @Test(arguments: [
+        (["--frobnicate"], "unknown option --frobnicate"),
+        (["--timeout"], "--timeout needs a value"),
+        (["--timeout", "soon"], "--timeout \"soon\""),
+        (["--max-bytes", "1000"], "128 KB"),
+        (["--format", "pdf"], "\"pdf\" is not a format"),
+        (["--connect-to", "example.com:443"], "HOST:PORT:CONNECT_HOST:CONNECT_PORT"),
+        (["--resolve", "example.com:x:1.2.3.4"], "HOST:PORT:ADDRESS"),
+        (["--cacert", "/nonexistent/ca.pem", "example.com"], "/nonexistent/ca.pem"),
+        (["--domains", "/nonexistent/list.txt"], "/nonexistent/list.txt"),
+    ])
+    func usageErrorsExitTwoAndSayWhatIsWrong(arguments: [String], text: String) throws {
+        let outcome = try AuditBinary.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains(text), "\(outcome.stderr)")
+        #expect(outcome.stdout.isEmpty)
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try AuditBinary.run(["--help"])
+        #expect(help.status == 0)
+        for option in ["--domains", "--out", "--format", "--concurrency", "--timeout", "--connect-timeout", "--max-bytes",
+                       "--connect-to", "--resolve", "--cacert", "--user-agent", "--expiry-warning-days", "EXIT STATUS"] {
+            #expect(help.stdout.contains(option), "\(option) missing from --help")
+        }
+        let version = try AuditBinary.run(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("aasa-audit 0."))
+    }
+}
