@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages aasa-audit needs, only those that are missing.
 #   scripts/install-deps.sh          what the tool needs to build and run (libcurl, OpenSSL)
-#   scripts/install-deps.sh --test   plus what the tests need (nginx, the openssl command)
+#   scripts/install-deps.sh --test   plus what the tests need (nginx, the openssl command, headless
+#                                    Chromium and pdftotext to read the HTML report as a person sees it)
 set -euo pipefail
 
 packages=(libcurl4-openssl-dev libssl-dev ca-certificates)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(nginx-light openssl)
+  packages+=(nginx-light openssl chromium poppler-utils)
 fi
 
 missing=()

@@ -29,7 +29,7 @@ public enum HTMLEscaping {
             default:
                 let v = scalar.value
                 if v < 0x20 {
-                    out.unicodeScalars.append(Unicode.Scalar(0x2400 + v)!)
+                    out += Unicode.Scalar(0x2400 + v).map(String.init) ?? "\u{FFFD}"
                 } else if v == 0x7F {
                     out += "\u{2421}"
                 } else if (0x80..<0xA0).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {

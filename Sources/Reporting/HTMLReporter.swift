@@ -437,7 +437,8 @@ h2{font-size:1.3rem;margin:1.5rem 0 .5rem}
 h3{font-size:1.05rem;margin:.75rem 0 .4rem}
 h2,h3{break-after:avoid}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
-code,dd,td,li{overflow-wrap:anywhere}
+dd,td,li{overflow-wrap:break-word}
+code{overflow-wrap:anywhere}
 a{color:inherit}
 .meta,.muted,.ascii{color:var(--muted)}
 .badge{display:inline-block;padding:0 .55rem;border-radius:1rem;font-weight:600;font-size:.9rem;\

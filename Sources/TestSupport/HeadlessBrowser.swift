@@ -1,0 +1,45 @@
+import Foundation
+
+/// Headless Chromium, to check an HTML report the way a person sees it: the text it shows once
+/// rendered (printed to PDF, read back with pdftotext) and the DOM after any script would have run.
+public enum HeadlessBrowser {
+    static func chromium() throws -> String {
+        guard let path = ShellCommand.which("chromium") ?? ShellCommand.which("chromium-browser") else {
+            throw HarnessError.missingProgram("chromium")
+        }
+        return path
+    }
+
+    static let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                        "--disable-background-networking", "--hide-scrollbars"]
+
+    /// The text a reader sees on the rendered page (all pages of its print form), whitespace folded.
+    public static func visibleText(of html: URL) throws -> String {
+        guard let pdftotext = ShellCommand.which("pdftotext") else { throw HarnessError.missingProgram("pdftotext (poppler-utils)") }
+        let pdf = html.deletingPathExtension().appendingPathExtension("rendered.pdf")
+        try ShellCommand.run(try chromium(), flags + ["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", html.absoluteString],
+                             environment: environment())
+        let text = try ShellCommand.run(pdftotext, ["-enc", "UTF-8", pdf.path, "-"]).stdout
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The DOM as serialised after loading (and after any script ran).
+    public static func renderedDOM(of html: URL) throws -> String {
+        try ShellCommand.run(try chromium(), flags + ["--dump-dom", html.absoluteString], environment: environment()).stdout
+    }
+
+    /// A PNG screenshot of the page, for a person to look at.
+    public static func screenshot(of html: URL, to png: URL, width: Int = 1200, height: Int = 1800) throws {
+        try ShellCommand.run(try chromium(), flags + ["--window-size=\(width),\(height)", "--screenshot=\(png.path)", html.absoluteString],
+                             environment: environment())
+    }
+
+    /// Chromium wants a writable HOME for its profile; give it a throw-away one.
+    private static func environment() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-audit-chromium-home")
+        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        environment["HOME"] = home.path
+        return environment
+    }
+}

@@ -1,0 +1,45 @@
+import Audit
+import Foundation
+import Reporting
+import Testing
+import TestSupport
+
+/// The HTML report as a person sees it in a browser: headless Chromium renders it, the test reads
+/// the text it shows and the DOM after load.
+@Suite struct HTMLRenderingTests {
+    static let rendered: Result<(text: String, dom: String), Error> = Result {
+        let folder = try AuditBinary.temporaryDirectory()
+        let file = folder.appendingPathComponent("report.html")
+        try HTMLReporter.render(ReportFixtures.report).write(to: file, atomically: true, encoding: .utf8)
+        return (try HeadlessBrowser.visibleText(of: file), try HeadlessBrowser.renderedDOM(of: file))
+    }
+
+    /// True when the rendered page shows `phrase`; checked without echoing the whole page on failure.
+    func shows(_ phrase: String) throws -> Bool {
+        try Self.rendered.get().text.contains(phrase)
+    }
+
+    @Test(arguments: ["3 fail", "2 warn", "2 pass", "expired.example", "redirect.example", "fallback.example",
+                      "bücher.example", "The certificate expired on 2026-11-20", "Renew the certificate"])
+    func readerSees(phrase: String) throws {
+        let shown = try shows(phrase)
+        #expect(shown, "the rendered page does not show \"\(phrase)\"")
+    }
+
+    @Test func hostileTextIsShownAsTextAndNothingRuns() throws {
+        let dom = try Self.rendered.get().dom
+        // The script tag from the network is visible as characters on the page...
+        let visible = try shows("<script>alert(1)</script>")
+        #expect(visible)
+        // ...and never became an element, nor any handler attribute.
+        let hasScript = dom.lowercased().contains("<script"), hasHandler = dom.contains(" onload="), hasEscape = dom.contains("\u{1B}")
+        #expect(!hasScript && !hasHandler && !hasEscape)
+    }
+
+    @Test func failuresComeFirstInTheSummary() throws {
+        let text = try Self.rendered.get().text
+        let failing = text.range(of: "expired.example")?.lowerBound, passing = text.range(of: "good.example")?.lowerBound
+        let ordered = failing.flatMap { f in passing.map { f < $0 } } ?? false
+        #expect(ordered, "expired.example should be listed before good.example")
+    }
+}
