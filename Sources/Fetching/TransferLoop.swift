@@ -9,8 +9,10 @@ public final class TransferLoop {
     private let multi: UnsafeMutableRawPointer
     private let options: FetchOptions
     private let routing: Routing
-    private var pending: [(FetchRequest, (FetchResponse) -> Void)] = []
-    private var pendingHead = 0
+    private var pending = TransferQueue()
+    /// Transfers submitted by completions (a domain's second location, redirect hops, probes) start
+    /// before new work, so a domain finishes while its connection is still in curl's cache.
+    private var followUps = TransferQueue()
     private var active: [UnsafeMutableRawPointer: Transfer] = [:]
 
     /// Creates a loop; nil when libcurl cannot be initialised.
@@ -30,41 +32,40 @@ public final class TransferLoop {
     }
 
     /// Queues a transfer; `completion` runs on the loop when it finishes and may submit more.
+    /// Transfers submitted from a completion start before those submitted from outside the loop.
     public func submit(_ request: FetchRequest, completion: @escaping (FetchResponse) -> Void) {
-        pending.append((request, completion))
+        if isDraining {
+            followUps.append((request, completion))
+        } else {
+            pending.append((request, completion))
+        }
     }
+
+    private var isDraining = false
 
     /// Runs until every submitted transfer (and every one submitted by completions) has finished.
     public func run() {
-        while pendingHead < pending.count || !active.isEmpty {
+        while !pending.isEmpty || !followUps.isEmpty || !active.isEmpty {
             startPending()
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             drainFinished()
-            if !active.isEmpty && (pendingHead >= pending.count || active.count >= options.concurrency) {
+            let waiting = !pending.isEmpty || !followUps.isEmpty
+            if !active.isEmpty && (!waiting || active.count >= options.concurrency) {
                 var ready: Int32 = 0
                 curl_multi_poll(multi, nil, 0, 200, &ready)
             }
         }
-        pending.removeAll()
-        pendingHead = 0
     }
 
     private func startPending() {
-        while active.count < max(1, options.concurrency), pendingHead < pending.count {
-            let (request, completion) = pending[pendingHead]
-            pendingHead += 1
+        while active.count < max(1, options.concurrency), let (request, completion) = followUps.popFirst() ?? pending.popFirst() {
             guard let transfer = Transfer(request: request, options: options, routing: routing, completion: completion) else {
                 completion(FetchResponse(url: request.url, error: TransferError(kind: .other, curlCode: -1, message: "libcurl could not create a transfer handle")))
                 continue
             }
             active[transfer.easy] = transfer
             curl_multi_add_handle(multi, transfer.easy)
-        }
-        // Compact the queue now and then so a long run does not keep every finished request.
-        if pendingHead > 4096 && pendingHead * 2 > pending.count {
-            pending.removeFirst(pendingHead)
-            pendingHead = 0
         }
     }
 
@@ -76,7 +77,34 @@ public final class TransferLoop {
             let result = message.pointee.data.result
             let response = transfer.response(result: result)
             curl_multi_remove_handle(multi, easy)
+            isDraining = true
             transfer.completion(response)
+            isDraining = false
         }
+    }
+}
+
+/// A FIFO of transfers to start; amortised O(1) at both ends without shifting the array.
+struct TransferQueue {
+    typealias Item = (FetchRequest, (FetchResponse) -> Void)
+    private var items: [Item] = []
+    private var head = 0
+
+    var isEmpty: Bool { head >= items.count }
+
+    mutating func append(_ item: Item) {
+        items.append(item)
+    }
+
+    mutating func popFirst() -> Item? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        // Drop what was consumed now and then, so a long run does not keep every finished request.
+        if head > 4096 && head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
     }
 }

@@ -110,6 +110,8 @@ public enum Scenarios {
         Scenario(host: "not-yet-valid.test", certificate: .notYetValid, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "expiring.test", certificate: .expiringInDays(5), directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "mismatch.test", certificate: .wrongHost, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        // Any number of distinct names on one server (wildcard certificate), for tests at scale.
+        Scenario(host: "*.many.test", directives: [aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "self-signed.test", certificate: .selfSigned, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
     ]
 }

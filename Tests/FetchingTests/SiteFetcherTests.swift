@@ -95,6 +95,16 @@ import TestSupport
         #expect(results[0].wellKnown.response.error?.kind == .dns)
     }
 
+    @Test func eachDomainsSecondLocationReusesItsConnectionAtScale() throws {
+        // More domains than curl keeps idle connections (64), with few in flight: the second location
+        // must run while its domain's connection is still cached.
+        let hosts = (1...150).map { "d\($0).many.test" }
+        let results = try fetch(hosts) { $0.concurrency = 8 }
+        #expect(results.allSatisfy { $0.wellKnown.response.status == 200 && $0.root.response.status == 200 })
+        let reused = results.filter { $0.root.response.timings.reusedConnection }.count
+        #expect(reused == hosts.count)
+    }
+
     @Test func manyDomainsComeBackInInputOrder() throws {
         let hosts = ["good.test", "notfound.test", "error500.test", "html.test", "wrong-type.test"]
         let results = try fetch(hosts)
