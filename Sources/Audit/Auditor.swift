@@ -34,12 +34,16 @@ public struct Auditor: Sendable {
         let fetched = FetchedLocation(path: path, fetch: fetch, now: now, settings: settings)
         let findings = RuleRegistry.locationChecks.flatMap { $0.findings(for: fetched) }
         let response = fetch.response
+        var tls = response.tls
+        if let notAfter = tls?.certificate?.notAfter {
+            tls?.certificate?.daysLeft = CertificateCheck.daysLeft(until: notAfter, now: now)
+        }
         let body = response.bytes.truncated || response.body.count > AASAFile.maximumSize ? nil : String(bytes: response.body, encoding: .utf8)
         let result = LocationResult(
             path: path, url: response.url, verdict: Verdict(findings: findings), httpStatus: response.status,
             contentType: response.header("content-type"),
             headers: response.headers.filter { Self.keptHeaders.contains($0.name) },
-            bytes: response.bytes, redirect: redirectChain(fetch), tls: response.tls, timings: response.timings,
+            bytes: response.bytes, redirect: redirectChain(fetch), tls: tls, timings: response.timings,
             error: response.error, body: body, findings: findings)
         return (result, fetched)
     }

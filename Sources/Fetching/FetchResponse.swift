@@ -102,13 +102,17 @@ public struct CertificateFacts: Sendable, Equatable, Codable {
     public var subjectAltNames: [String]
     public var notBefore: Date?
     public var notAfter: Date?
+    /// Whole days from the audit's "now" until `notAfter` (negative once expired). Set by the audit,
+    /// which owns the clock; nil from the fetch layer.
+    public var daysLeft: Int?
 
-    public init(subject: String, issuer: String, subjectAltNames: [String], notBefore: Date?, notAfter: Date?) {
+    public init(subject: String, issuer: String, subjectAltNames: [String], notBefore: Date?, notAfter: Date?, daysLeft: Int? = nil) {
         self.subject = subject
         self.issuer = issuer
         self.subjectAltNames = subjectAltNames
         self.notBefore = notBefore
         self.notAfter = notAfter
+        self.daysLeft = daysLeft
     }
 }
 

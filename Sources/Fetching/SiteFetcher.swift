@@ -75,15 +75,16 @@ public final class SiteFetcher {
 
     /// Fetches one location; on a TLS failure reads the certificate with a probe (reusing `probe` from
     /// the domain's other location when there is one); on a redirect follows the chain for diagnosis.
-    private func fetchLocation(domain: String, path: String, probe: CertificateFacts?, on loop: TransferLoop,
-                               completion: @escaping (LocationFetch, CertificateFacts?) -> Void) {
+    private func fetchLocation(domain: String, path: String, probe: TLSFacts?, on loop: TransferLoop,
+                               completion: @escaping (LocationFetch, TLSFacts?) -> Void) {
         let url = "https://\(domain)\(path)"
         loop.submit(FetchRequest(url: url)) { response in
             var response = response
-            let finish: (CertificateFacts?) -> Void = { probed in
-                if response.tls?.certificate == nil, let probed {
-                    response.tls?.certificate = probed
+            let finish: (TLSFacts?) -> Void = { probed in
+                if response.tls?.certificate == nil, let certificate = probed?.certificate {
+                    response.tls?.certificate = certificate
                     response.tls?.certificateFromProbe = true
+                    if response.tls?.version == nil { response.tls?.version = probed?.version }
                 }
                 self.followRedirects(from: response, on: loop) { hops, end in
                     completion(LocationFetch(response: response, redirectHops: hops, redirectEnd: end), probed)
@@ -92,7 +93,7 @@ public final class SiteFetcher {
             guard response.error?.kind == .tls, response.tls?.certificate == nil else { return finish(probe) }
             if let probe { return finish(probe) }
             loop.submit(FetchRequest(url: url, mode: .certificateProbe)) { probeResponse in
-                finish(probeResponse.tls?.certificate)
+                finish(probeResponse.tls)
             }
         }
     }

@@ -14,9 +14,9 @@ enum Formatting {
                       c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
     }
 
-    /// Whole days from `now` until `notAfter`, rounded down: negative once the certificate has expired.
+    /// Whole days from `now` until `notAfter` (the audit's own rule, for reports that lack `daysLeft`).
     static func daysLeft(until notAfter: Date, from now: Date) -> Int {
-        Int((notAfter.timeIntervalSince(now) / 86_400).rounded(.down))
+        CertificateCheck.daysLeft(until: notAfter, now: now)
     }
 
     /// "60 days left", "1 day left", "expires today", "expired 9 days ago".

@@ -122,8 +122,9 @@ private struct HTMLWriter {
                 raw("neither location")
             }
             raw("</td><td>")
-            if let notAfter = Formatting.certificate(of: domain)?.notAfter {
-                let days = Formatting.daysLeft(until: notAfter, from: report.generatedAt)
+            if let certificate = Formatting.certificate(of: domain), let notAfter = certificate.notAfter {
+                // The audit records days left; older reports without it get them computed here.
+                let days = certificate.daysLeft ?? Formatting.daysLeft(until: notAfter, from: report.generatedAt)
                 raw(days < 0 ? "<span class=\"bad\">" : "<span>")
                 raw(Formatting.daysLeftText(days))
                 raw("</span>")
@@ -363,7 +364,7 @@ private struct HTMLWriter {
                 fact("Valid from") { $0.raw(Formatting.utc(notBefore)) }
             }
             if let notAfter = cert.notAfter {
-                let days = Formatting.daysLeft(until: notAfter, from: report.generatedAt)
+                let days = cert.daysLeft ?? Formatting.daysLeft(until: notAfter, from: report.generatedAt)
                 fact("Valid until") { w in
                     w.raw(Formatting.utc(notAfter))
                     w.raw(days < 0 ? " <span class=\"bad\">(" : " (")

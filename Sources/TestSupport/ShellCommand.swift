@@ -33,8 +33,10 @@ public struct ShellCommand {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        guard FileManager.default.createFile(atPath: out.path, contents: nil),
+              FileManager.default.createFile(atPath: err.path, contents: nil) else {
+            throw Failure(command: executable, outcome: Outcome(status: -1, stdout: "", stderr: "cannot create output files in \(scratch.path)", seconds: 0))
+        }
         let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle

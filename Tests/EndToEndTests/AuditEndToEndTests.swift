@@ -98,6 +98,9 @@ import TestSupport
         #expect(redirect.endServesJSONObject)
         let expired = try #require(try domain("expired.test").locations[0].tls)
         #expect(expired.certificateFromProbe)
+        #expect(expired.version != nil, "the probe's TLS version is kept")
+        #expect(expired.certificate?.daysLeft == -10)
+        #expect(try domain("expiring.test").locations[0].tls?.certificate?.daysLeft == 5)
         #expect(expired.verificationError?.contains("expired") == true)
         let large = try domain("large.test").locations[0]
         #expect(large.bytes.decoded > 131_072 && large.body == nil)

@@ -51,9 +51,11 @@ public enum CertificateCheck: LocationCheck {
         return findings
     }
 
-    /// Whole days from `now` until `date`, rounded down (negative once expired).
+    /// Whole days from `now` until `date`; once `date` has passed, minus the whole days since
+    /// (at least -1, so an expired certificate never reads as "0 days left").
     public static func daysLeft(until date: Date, now: Date) -> Int {
-        Int((date.timeIntervalSince(now) / 86_400).rounded(.down))
+        let days = date.timeIntervalSince(now) / 86_400
+        return days >= 0 ? Int(days.rounded(.down)) : -max(1, Int((-days).rounded(.down)))
     }
 
     static func verificationFinding(error: TransferError, certificate: CertificateFacts?, now: Date) -> Finding {
@@ -61,7 +63,10 @@ public enum CertificateCheck: LocationCheck {
         let said = "curl: \(error.message)"
         let subject = certificate.map { " The server presented \"\($0.subject)\", issued by \"\($0.issuer)\"." } ?? ""
         if text.contains("expired") {
-            let when = certificate?.notAfter.map { " on \(format($0)) (\(-daysLeft(until: $0, now: now)) days ago)" } ?? ""
+            let when = certificate?.notAfter.map { date -> String in
+                let ago = -daysLeft(until: date, now: now)
+                return " on \(format(date)) (\(ago) day\(ago == 1 ? "" : "s") ago)"
+            } ?? ""
             return expired.finding("The certificate expired\(when).\(subject) (\(said))")
         }
         if text.contains("not yet valid") {

@@ -57,6 +57,11 @@ import Testing
         #expect(ids == (warns ? ["tls.expiring-soon"] : []))
     }
 
+    @Test(arguments: [(5.9, 5), (1.0, 1), (0.2, 0), (-0.01, -1), (-1.5, -1), (-10.0001, -10), (-400, -400)])
+    func daysLeftCountsWholeDaysEitherWay(days: Double, expected: Int) {
+        #expect(CertificateCheck.daysLeft(until: F.now + days * 86_400, now: F.now) == expected)
+    }
+
     @Test func expiringSoonSaysHowManyDays() throws {
         let response = F.response(tls: TLSFacts(version: "TLSv1.3", certificate: F.certificate(daysLeft: 5.5)))
         let finding = try #require(CertificateCheck.findings(for: F.located(response)).first)
