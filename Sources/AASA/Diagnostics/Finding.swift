@@ -20,22 +20,6 @@ public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// The outcome for a location or a domain.
-public enum Verdict: String, Sendable, Codable, CaseIterable {
-    case pass, warn, fail
-
-    /// The verdict that a set of findings earns: any error fails, any warning warns.
-    public init(findings: [Finding]) {
-        if findings.contains(where: { $0.severity == .error }) {
-            self = .fail
-        } else if findings.contains(where: { $0.severity == .warning }) {
-            self = .warn
-        } else {
-            self = .pass
-        }
-    }
-}
-
 /// One diagnostic: a value, never printed by the code that makes it.
 public struct Finding: Sendable, Equatable, Codable {
     /// Stable dotted identifier; its first word is the category (`tls.expired`).

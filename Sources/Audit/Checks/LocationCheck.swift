@@ -1,0 +1,23 @@
+import AASA
+import Foundation
+
+/// Settings that change what the checks report.
+public struct AuditSettings: Sendable, Equatable {
+    /// A certificate expiring within this many days gets a warning.
+    public var expiryWarningDays: Int
+    /// A transfer slower than this (milliseconds) gets a warning.
+    public var slowThresholdMs: Double
+
+    public init(expiryWarningDays: Int = 30, slowThresholdMs: Double = 5000) {
+        self.expiryWarningDays = expiryWarningDays
+        self.slowThresholdMs = slowThresholdMs
+    }
+}
+
+/// A check of one fetched location. Pure: facts in, findings out.
+public protocol LocationCheck {
+    /// Every rule this check can report.
+    static var rules: [Rule] { get }
+    /// The findings for one location.
+    static func findings(for location: FetchedLocation) -> [Finding]
+}
