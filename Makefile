@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
 
-.PHONY: all deps test-deps build release audit test clean
+.PHONY: all deps test-deps build release audit test docs clean
 
 all: build
 
@@ -28,6 +28,11 @@ audit: release
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Regenerates docs/findings.md from the rule registry (a test fails when they disagree).
+docs: build
+	{ sed '/^| id |/,$$d' docs/findings.md; .build/debug/aasa-audit --list-findings; } > docs/findings.md.new
+	mv docs/findings.md.new docs/findings.md
 
 clean:
 	rm -rf .build

@@ -56,7 +56,7 @@ public struct Auditor: Sendable {
                         contentType: $0.header("content-type"), error: $0.error?.message)
         }
         let last = fetch.redirectHops.last
-        let servesObject = last.map { $0.status == 200 && BodyDocument(body: $0.body).object != nil } ?? false
+        let servesObject = last.map { $0.status == 200 && DocumentValidator.servesObject($0.body) } ?? false
         return RedirectChain(location: response.header("location") ?? response.redirectURL ?? "",
                              hops: hops, end: fetch.redirectEnd ?? "not followed", endServesJSONObject: servesObject)
     }

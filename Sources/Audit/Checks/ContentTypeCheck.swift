@@ -25,7 +25,7 @@ public enum ContentTypeCheck: LocationCheck {
         switch mediaType {
         case "application/json": return []
         case "application/pkcs7-mime":
-            if case .signed = location.document {
+            if location.validation?.wasSigned == true {
                 return [signed.finding("Served as \(header), with a CMS-signed body.")]
             }
             return [unexpected.finding("Served as \(header), but the body is not a CMS-signed file.",

@@ -31,7 +31,7 @@ public enum LocationChoice {
         let rootValid = root.result.verdict != .fail
         if wellKnownValid {
             var findings: [Finding] = []
-            if rootValid, let first = wellKnown.fetched.document?.object, let second = root.fetched.document?.object, first != second {
+            if rootValid, let first = wellKnown.fetched.validation?.root, let second = root.fetched.validation?.root, first != second {
                 findings.append(locationsDiffer.finding(
                     "\(root.result.url) serves a different file from \(wellKnown.result.url); Apple uses the /.well-known/ one."))
             }

@@ -6,9 +6,9 @@ public enum RuleRegistry {
         ContentTypeCheck.self, SizeCheck.self, DocumentCheck.self,
     ]
 
-    /// Every rule: the location checks' and the domain-level ones.
+    /// Every rule: the location checks', the document validator's and the domain-level ones.
     public static var allRules: [Rule] {
-        locationChecks.flatMap { $0.rules } + LocationChoice.rules
+        locationChecks.flatMap { $0.rules } + DocumentValidator.rules + LocationChoice.rules
     }
 
     /// The rule with this id, if any.

@@ -1,0 +1,59 @@
+import AASA
+import Foundation
+import Testing
+
+/// CMS-signed files (iOS 8's format), made with `openssl cms -sign`: DER, BER with indefinite
+/// lengths (`-stream`), and a detached signature that carries no content.
+@Suite struct SignedFileTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: Self.fixtures.appendingPathComponent(name)))
+    }
+
+    @Test(arguments: ["signed-der.p7", "signed-ber-indefinite.p7"])
+    func contentIsUnwrapped(name: String) throws {
+        let bytes = try fixture(name)
+        #expect(SignedFile.looksSigned(bytes))
+        #expect(try SignedFile.content(of: bytes) == fixture("content.json"))
+    }
+
+    @Test func validatorChecksTheJSONInside() throws {
+        let validation = DocumentValidator.validate(try fixture("signed-der.p7"))
+        #expect(validation.wasSigned)
+        #expect(validation.findings.first?.id == "json.signed")
+        #expect(validation.root?["applinks"] != nil)
+        #expect(!validation.findings.contains { $0.severity == .error })
+    }
+
+    @Test func detachedSignatureHasNoContent() throws {
+        let bytes = try fixture("signed-detached.p7")
+        #expect(SignedFile.looksSigned(bytes))
+        #expect(throws: SignedFile.ReadError.detached) { try SignedFile.content(of: bytes) }
+        #expect(DocumentValidator.validate(bytes).findings.map(\.id) == ["json.signed-unreadable"])
+    }
+
+    @Test func truncatedOrCorruptFilesAreErrorsNotCrashes() throws {
+        let bytes = try fixture("signed-der.p7")
+        // From the first length at which the signedData OID is complete.
+        for cut in stride(from: 16, to: bytes.count, by: 37) {
+            let findings = DocumentValidator.validate(Array(bytes.prefix(cut))).findings.map(\.id)
+            #expect(findings == ["json.signed-unreadable"], "cut at \(cut)")
+        }
+        var corrupt = bytes
+        corrupt[20] = 0xFF
+        _ = DocumentValidator.validate(corrupt)
+    }
+
+    @Test func deeplyNestedIndefiniteLengthsAreRefused() {
+        // A SEQUENCE with the signedData OID, then 10,000 nested indefinite-length [0] elements.
+        let head: [UInt8] = [0x30, 0x80, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+        let bytes = head + [UInt8](repeating: 0xA0, count: 20_000).enumerated().map { $0.offset % 2 == 0 ? 0xA0 : 0x80 }
+        #expect(throws: SignedFile.ReadError.self) { try SignedFile.content(of: bytes) }
+    }
+
+    @Test(arguments: [[UInt8](), [0x30], [0x7B, 0x7D], Array("{\"applinks\":{}}".utf8)])
+    func plainJSONIsNotSigned(bytes: [UInt8]) {
+        #expect(!SignedFile.looksSigned(bytes))
+    }
+}
