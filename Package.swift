@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Audit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Audit", "Reporting", "TestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -21,6 +21,18 @@ struct AuditCommand {
     static func main() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let console = Console()
+        if arguments.first == "validate" {
+            do {
+                guard let command = try ValidateCommand.parse(Array(arguments.dropFirst())) else {
+                    console.out(ValidateCommand.help)
+                    exit(0)
+                }
+                exit(command.run().rawValue)
+            } catch {
+                console.error("aasa-audit validate: \(error)")
+                exit(ExitStatus.usageOrInputError.rawValue)
+            }
+        }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)

@@ -145,6 +145,7 @@ struct CommandLineOptions: Equatable {
 
     static let help = """
         USAGE: aasa-audit [options] [DOMAIN ...]
+               aasa-audit validate [--json] FILE... | -    (check local files; see validate --help)
 
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
         https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association
@@ -197,7 +198,7 @@ enum UsageError: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownOption(let option): return "unknown option \(option) (see --help)"
-        case .missingValue(let option): return "\(option) needs a value (see --help)"
+        case .missingValue(let option): return option == "validate" ? "validate needs at least one FILE, or - for standard input (see validate --help)" : "\(option) needs a value (see --help)"
         case .invalidValue(let option, let value, let reason): return "\(option) \"\(value)\": \(reason)"
         }
     }

@@ -1,0 +1,76 @@
+import Audit
+import Foundation
+import Reporting
+import Testing
+import TestSupport
+
+/// `aasa-audit validate` over the 153 real AASA files in ../shared/corpus/real-aasa (MANIFEST.tsv
+/// classifies each): nothing crashes, broken JSON gets a json.* error, well-formed legacy and modern
+/// files get no error the spec does not justify, and the counts per finding id are a reviewed snapshot.
+@Suite struct CorpusValidationTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/real-aasa")
+    static let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/corpus-finding-counts.txt")
+
+    /// Errors in files the manifest calls well-formed that are real mistakes in those files, each
+    /// with the reason (the manifest's notes name it too).
+    static let justifiedErrors: [String: (ids: Set<String>, reason: String)] = [:]
+
+    struct Entry { var file: String; var shape: String; var notes: String }
+
+    static let manifest: Result<[Entry], Error> = Result {
+        let text = try String(contentsOf: corpus.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().compactMap { line in
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return cells.count >= 8 ? Entry(file: cells[0], shape: cells[5], notes: cells[7]) : nil
+        }
+    }
+
+    static let run: Result<(status: Int32, results: [String: FileValidation]), Error> = Result {
+        let entries = try manifest.get()
+        let paths = entries.map { corpus.appendingPathComponent("files/\($0.file)").path }
+        let outcome = try AuditBinary.run(["validate", "--json"] + paths)
+        let results = try JSONDecoder().decode([FileValidation].self, from: Data(outcome.stdout.utf8))
+        return (outcome.status, Dictionary(uniqueKeysWithValues: results.map { (URL(fileURLWithPath: $0.file).lastPathComponent, $0) }))
+    }
+
+    @Test func everyFileIsValidatedWithoutACrash() throws {
+        let run = try Self.run.get()
+        #expect(run.status == 0 || run.status == 1)
+        #expect(run.results.count == (try Self.manifest.get()).count)
+    }
+
+    @Test func invalidJSONFilesGetAJSONError() throws {
+        let run = try Self.run.get()
+        for entry in try Self.manifest.get() where entry.shape == "invalid-json" {
+            let errors = run.results[entry.file]?.findings.filter { $0.severity == .error }.map(\.id) ?? []
+            #expect(errors.contains { $0.hasPrefix("json.") }, "\(entry.file): \(errors)")
+        }
+    }
+
+    @Test func wellFormedFilesGetNoUnjustifiedError() throws {
+        let run = try Self.run.get()
+        for entry in try Self.manifest.get() where ["legacy-applinks", "modern-applinks"].contains(entry.shape) {
+            let errors = Set(run.results[entry.file]?.findings.filter { $0.severity == .error }.map(\.id) ?? [])
+            let allowed = Self.justifiedErrors[entry.file]?.ids ?? []
+            #expect(errors.subtracting(allowed).isEmpty, "\(entry.file) (\(entry.shape); notes: \(entry.notes)): \(errors.sorted())")
+        }
+    }
+
+    /// Counts per finding id over the corpus; AASA_RECORD_SNAPSHOTS=1 rewrites the snapshot.
+    @Test func findingCountsMatchTheReviewedSnapshot() throws {
+        let run = try Self.run.get()
+        var counts: [String: Int] = [:]
+        for result in run.results.values { for finding in result.findings { counts["\(finding.severity.rawValue) \(finding.id)", default: 0] += 1 } }
+        let verdicts = Dictionary(grouping: run.results.values, by: \.verdict).mapValues(\.count)
+        var text = "# aasa-audit validate over ../shared/corpus/real-aasa (\(run.results.count) files)\n"
+        text += "# verdicts: pass \(verdicts[.pass] ?? 0), warn \(verdicts[.warn] ?? 0), fail \(verdicts[.fail] ?? 0)\n"
+        text += counts.sorted { $0.key < $1.key }.map { "\($0.value)\t\($0.key)" }.joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["AASA_RECORD_SNAPSHOTS"] == "1" {
+            try text.write(to: Self.snapshot, atomically: true, encoding: .utf8)
+            return
+        }
+        let recorded = try String(contentsOf: Self.snapshot, encoding: .utf8)
+        #expect(text == recorded, "finding counts changed; review and re-record with AASA_RECORD_SNAPSHOTS=1:\n\(text)")
+    }
+}

@@ -1,0 +1,62 @@
+import Audit
+import Foundation
+import Reporting
+import Testing
+import TestSupport
+
+/// `aasa-audit validate`: local files and standard input, the way people check a file before deploying.
+@Suite struct ValidateCommandTests {
+    func write(_ text: String, named name: String = "aasa.json") throws -> String {
+        let file = try AuditBinary.temporaryDirectory().appendingPathComponent(name)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    func results(_ outcome: ShellCommand.Outcome) throws -> [FileValidation] {
+        try JSONDecoder().decode([FileValidation].self, from: Data(outcome.stdout.utf8))
+    }
+
+    @Test func validFileExitsZero() throws {
+        let outcome = try AuditBinary.run(["validate", try write(ScenarioFiles.good)])
+        #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("PASS"))
+    }
+
+    @Test func brokenFileExitsOneAndSaysWhereAndHowToFix() throws {
+        let outcome = try AuditBinary.run(["validate", try write(ScenarioFiles.invalidJSON)])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("error json.syntax"))
+        #expect(outcome.stdout.contains("line 3"))
+        #expect(outcome.stdout.contains("fix: "))
+    }
+
+    @Test func standardInputAndJSONOutput() throws {
+        let input = try write("[1, 2]")
+        let outcome = try ShellCommand.run("/bin/sh", ["-c", "\"$0\" validate --json - < \"$1\"", try AuditBinary.path(), input], checked: false)
+        #expect(outcome.status == 1)
+        let parsed = try results(outcome)
+        #expect(parsed.map(\.file) == ["-"])
+        #expect(parsed.first?.findings.map(\.id) == ["json.not-object"])
+        #expect(parsed.first?.findings.first?.pointer == "")
+    }
+
+    @Test func unreadableFileExitsTwoAndOthersAreStillChecked() throws {
+        let good = try write(ScenarioFiles.good)
+        let outcome = try AuditBinary.run(["validate", "/nonexistent/aasa.json", good])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("/nonexistent/aasa.json"))
+        #expect(outcome.stdout.contains("PASS  \(good)"))
+    }
+
+    @Test(arguments: [(["validate"], "at least one FILE"), (["validate", "--frob", "x"], "unknown option --frob")])
+    func usageErrors(arguments: [String], text: String) throws {
+        let outcome = try AuditBinary.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains(text), "\(outcome.stderr)")
+    }
+
+    @Test func helpExplainsTheSubcommand() throws {
+        let outcome = try AuditBinary.run(["validate", "--help"])
+        #expect(outcome.status == 0 && outcome.stdout.contains("USAGE: aasa-audit validate"))
+    }
+}
