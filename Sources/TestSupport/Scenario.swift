@@ -46,6 +46,20 @@ public enum ScenarioFiles {
         { "applinks": { "details": [ { "appIDs": ["ZYXWV98765.com.example.old"], "components": [ { "/": "/old/*" } ] } ] } }
 
         """
+    /// Valid JSON with schema mistakes people make: a lower-case, short Team ID, `paths` given as a
+    /// string, a boolean written as a string, and a misspelled service key.
+    public static let badSchema = """
+        {
+          "applinks": {
+            "details": [
+              { "appIDs": ["abcde.com.example.app"], "components": [ { "/": "/buy/*", "exclude": "true" } ] },
+              { "appID": "ABCDE12345.com.example.app", "paths": "/help/*" }
+            ]
+          },
+          "webcredential": { "apps": ["ABCDE12345.com.example.app"] }
+        }
+
+        """
     /// A single-page app's catch-all page.
     public static let html = "<!doctype html>\n<html><head><title>Shop</title></head><body><div id=\"root\"></div></body></html>\n"
     /// Invalid JSON: a trailing comma.
@@ -101,6 +115,7 @@ public enum Scenarios {
             aasa(wellKnown, file: "large.json"), notFoundElsewhere,
         ].joined(separator: "\n")),
         Scenario(host: "invalid-json.test", directives: [aasa(wellKnown, file: "invalid.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "bad-schema.test", directives: [aasa(wellKnown, file: "bad-schema.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "array-root.test", directives: [aasa(wellKnown, file: "array.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "signed.test", directives: [aasa(wellKnown, file: "signed.der", type: "application/pkcs7-mime"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "slow.test", directives: [
