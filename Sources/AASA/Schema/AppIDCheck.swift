@@ -22,7 +22,7 @@ public enum AppIDCheck: SchemaCheck {
             let problems = formatProblems(occurrence.appID)
             guard !problems.isEmpty else { continue }
             findings.append(format.finding(
-                "App ID \"\(occurrence.appID)\" is not <Team ID>.<bundle ID>: " + problems.joined(separator: "; ") + ".",
+                "App ID \(occurrence.appID.jsonQuoted) is not <Team ID>.<bundle ID>: " + problems.joined(separator: "; ") + ".",
                 pointer: occurrence.pointer))
         }
         findings += duplicateFindings(in: document)
@@ -91,7 +91,7 @@ public enum AppIDCheck: SchemaCheck {
         guard let dot = trimmed.firstIndex(of: ".") else {
             let isTeamID = trimmed.count == 10 && trimmed.unicodeScalars.allSatisfy { isUpper($0) || isDigit($0) }
             problems.append(isTeamID
-                ? "there is no dot and no bundle ID; \"\(trimmed)\" alone looks like a Team ID"
+                ? "there is no dot and no bundle ID; \(trimmed.jsonQuoted) alone looks like a Team ID"
                 : "there is no dot separating a Team ID from a bundle ID")
             return problems
         }
@@ -99,25 +99,26 @@ public enum AppIDCheck: SchemaCheck {
         let bundle = String(trimmed[trimmed.index(after: dot)...])
         let prefixScalars = prefix.unicodeScalars
         if prefixScalars.count != 10 {
-            var problem = "the prefix \"\(prefix)\" has \(prefixScalars.count) character\(prefixScalars.count == 1 ? "" : "s"), but a Team ID has 10"
+            var problem = "the prefix \(prefix.jsonQuoted) has \(prefixScalars.count) character\(prefixScalars.count == 1 ? "" : "s"), but a Team ID has 10"
             if !prefix.isEmpty && prefixScalars.allSatisfy(isLower) {
                 problem += " (it looks like a bundle ID with the Team ID missing in front)"
             }
             problems.append(problem)
         }
-        if prefixScalars.contains(where: isLower) {
-            problems.append("the prefix \"\(prefix)\" has lower-case letters, but Team IDs are upper case")
+        // A lower-case word of another length is a bundle ID component, said above; otherwise case is its own problem.
+        if prefixScalars.contains(where: isLower) && !(prefixScalars.count != 10 && prefixScalars.allSatisfy(isLower)) {
+            problems.append("the prefix \(prefix.jsonQuoted) has lower-case letters, but Team IDs are upper case")
         }
         let badPrefix = invalidCharacters(in: prefix) { isUpper($0) || isLower($0) || isDigit($0) }
         if !badPrefix.isEmpty {
-            problems.append("the prefix \"\(prefix)\" contains \(badPrefix), but a Team ID has only A–Z and 0–9")
+            problems.append("the prefix \(prefix.jsonQuoted) contains \(badPrefix), but a Team ID has only A–Z and 0–9")
         }
         if bundle.isEmpty {
             problems.append("nothing follows the dot, so the bundle ID is missing")
         } else {
             let badBundle = invalidCharacters(in: bundle, allowed: isBundleCharacter)
             if !badBundle.isEmpty {
-                problems.append("the bundle ID \"\(bundle)\" contains \(badBundle), but a bundle ID has only A–Z, a–z, 0–9, - and .")
+                problems.append("the bundle ID \(bundle.jsonQuoted) contains \(badBundle), which a bundle ID may not (only letters A–Z and a–z, digits, hyphens and periods)")
             }
         }
         if problems.isEmpty { problems.append("it does not have the form ABCDE12345.com.example.app") }
@@ -152,22 +153,37 @@ public enum AppIDCheck: SchemaCheck {
     /// in the JSON, which the JSON checks report.
     static func duplicateFindings(in document: AASADocument) -> [Finding] {
         var findings: [Finding] = []
-        var firstSeen: [String: String] = [:]
+        var firstSeen: [String: (pointer: String, format: String?)] = [:]
         for entry in document.detailsEntries where entry.dictionaryKey == nil {
             guard let object = entry.object else { continue }
             let occurrences = entryAppIDs(object, pointer: entry.pointer)
+            let format = patternFormat(of: object)
             var reported: Set<String> = []
             for occurrence in occurrences {
                 guard let earlier = firstSeen[occurrence.appID], reported.insert(occurrence.appID).inserted else { continue }
+                var message = "App ID \(occurrence.appID.jsonQuoted) is also in an earlier details entry (at \(earlier.pointer)); entries are read in order, so the earlier entry's patterns take precedence for this app."
+                // One entry per format is a common way to serve iOS 12 and iOS 13+; Apple documents no such arrangement.
+                if let format, let earlierFormat = earlier.format, format != earlierFormat {
+                    message += " The earlier entry uses only \"\(earlierFormat)\" and this one only \"\(format)\", a split some sites use to serve iOS 12 and iOS 13+ separately; Apple does not document it, so test it on both."
+                }
                 findings.append(duplicate.finding(
-                    "App ID \"\(occurrence.appID)\" is also in an earlier details entry (at \(earlier)); entries are read in order, so the earlier entry's patterns take precedence for this app.",
-                    fix: "Merge this entry's patterns for \"\(occurrence.appID)\" into the earlier entry, in the order they should be tried.",
+                    message,
+                    fix: "Merge this entry's patterns for \(occurrence.appID.jsonQuoted) into the earlier entry, in the order they should be tried.",
                     pointer: occurrence.pointer))
             }
             for occurrence in occurrences where firstSeen[occurrence.appID] == nil {
-                firstSeen[occurrence.appID] = occurrence.pointer
+                firstSeen[occurrence.appID] = (occurrence.pointer, format)
             }
         }
         return findings
+    }
+
+    /// "paths" or "components" when the entry uses exactly one of the two pattern formats.
+    private static func patternFormat(of object: JSONObject) -> String? {
+        switch (object["paths"] != nil, object["components"] != nil) {
+        case (true, false): return "paths"
+        case (false, true): return "components"
+        default: return nil
+        }
     }
 }

@@ -23,18 +23,18 @@ public enum AppListCheck: SchemaCheck {
             findings += appsFindings(service: service, object: object, base: base)
             for key in object.uniqueKeys where key != "apps" {
                 let pointer = JSONPointer.appending(base, key)
-                let hint = EditDistance.nearMiss(of: key, among: ["apps"]).map { " Did you mean \"\($0)\"?" } ?? ""
+                let hint = EditDistance.nearMiss(of: key, among: ["apps"]).map { " Did you mean \($0.jsonQuoted)?" } ?? ""
                 if service == "appclips" {
                     findings.append(appClipsExtraKey.finding(
-                        "\"appclips\" has the key \"\(key)\"; only \"apps\" belongs there.\(hint)",
+                        "\"appclips\" has the key \(key.jsonQuoted); only \"apps\" belongs there.\(hint)",
                         fix: hint.isEmpty
-                            ? "Remove \"\(key)\" from appclips; App Clip URL patterns go in applinks.details."
-                            : "Rename \"\(key)\" to \"apps\".",
+                            ? "Remove \(key.jsonQuoted) from appclips; App Clip URL patterns go in applinks.details."
+                            : "Rename \(key.jsonQuoted) to \"apps\".",
                         pointer: pointer))
                 } else {
                     findings.append(ServiceKeysCheck.unknownKey.finding(
-                        "\"\(service)\" has the key \"\(key)\", which Apple does not define; it is ignored.\(hint)",
-                        fix: hint.isEmpty ? "Remove \"\(key)\"; \(service) holds only \"apps\"." : "Rename \"\(key)\" to \"apps\".",
+                        "\(service.jsonQuoted) has the key \(key.jsonQuoted), which Apple does not define; it is ignored.\(hint)",
+                        fix: hint.isEmpty ? "Remove \(key.jsonQuoted); \(service) holds only \"apps\"." : "Rename \(key.jsonQuoted) to \"apps\".",
                         pointer: pointer))
                 }
             }
@@ -46,12 +46,12 @@ public enum AppListCheck: SchemaCheck {
         let appsPointer = JSONPointer.appending(base, "apps")
         guard let apps = object["apps"] else {
             return [appsShape.finding(
-                "\"\(service)\" has no \"apps\" array, so it names no app.",
+                "\(service.jsonQuoted) has no \"apps\" array, so it names no app.",
                 fix: "Add \"apps\": [\"<TeamID>.<bundle ID>\"] to \(service).",
                 pointer: base)]
         }
         guard let elements = apps.arrayValue else {
-            let fix = apps.stringValue.map { "Wrap the app ID in an array: \"apps\": [\"\($0)\"]." }
+            let fix = apps.stringValue.map { "Wrap the app ID in an array: \"apps\": [\($0.jsonQuoted)]." }
                 ?? "Make \"apps\" an array of app ID strings, e.g. [\"ABCDE12345.com.example.app\"]."
             return [appsShape.finding(
                 "\"\(service).apps\" is \(apps.typeWithArticle), not an array of app ID strings.",

@@ -43,7 +43,7 @@ public enum DetailsCheck: SchemaCheck {
         for (index, entry) in document.detailsEntries.enumerated() {
             guard let object = entry.object else {
                 findings.append(type.finding(
-                    "Details entry \(entry.dictionaryKey.map { "\"\($0)\"" } ?? String(index)) is \(entry.value.typeWithArticle), not an object.",
+                    "Details entry \(entry.dictionaryKey.map(\.jsonQuoted) ?? String(index)) is \(entry.value.typeWithArticle), not an object.",
                     fix: "Make each details entry an object: {\"appIDs\": [...], \"components\": [...]}.",
                     pointer: entry.pointer))
                 continue
@@ -98,14 +98,14 @@ public enum DetailsCheck: SchemaCheck {
                 let message: String
                 let fix: String
                 if entryKeys.contains(key) {
-                    message = "\"applinks\" has the key \"\(key)\", which belongs inside a details entry; Apple ignores it here."
-                    fix = "Move \"\(key)\" into the details entry it belongs to."
+                    message = "\"applinks\" has the key \(key.jsonQuoted), which belongs inside a details entry; Apple ignores it here."
+                    fix = "Move \(key.jsonQuoted) into the details entry it belongs to."
                 } else if let near = EditDistance.nearMiss(of: key, among: applinksKeys) {
-                    message = "\"applinks\" has the key \"\(key)\", which Apple does not define; did you mean \"\(near)\"?"
-                    fix = "Rename \"\(key)\" to \"\(near)\"."
+                    message = "\"applinks\" has the key \(key.jsonQuoted), which Apple does not define; did you mean \(near.jsonQuoted)?"
+                    fix = "Rename \(key.jsonQuoted) to \(near.jsonQuoted)."
                 } else {
-                    message = "\"applinks\" has the key \"\(key)\", which Apple does not define; it is ignored."
-                    fix = "Remove \"\(key)\"; applinks holds only apps, details, defaults and substitutionVariables."
+                    message = "\"applinks\" has the key \(key.jsonQuoted), which Apple does not define; it is ignored."
+                    fix = "Remove \(key.jsonQuoted); applinks holds only apps, details, defaults and substitutionVariables."
                 }
                 findings.append(warning(ServiceKeysCheck.unknownKey.finding(message, fix: fix, pointer: pointer)))
             }
@@ -124,7 +124,7 @@ public enum DetailsCheck: SchemaCheck {
         case .array:
             return []
         case .object(let dictionary):
-            let example = dictionary.keys.first.map { " (e.g. \"\($0)\")" } ?? ""
+            let example = dictionary.keys.first.map { " (e.g. \($0.jsonQuoted))" } ?? ""
             return [detailsDictionary.finding(
                 "\"applinks.details\" is an object keyed by app ID\(example), the oldest format; Apple documents only an array of entries.",
                 fix: "Rewrite it as \"details\": [{\"appID\": \"<app ID>\", \"paths\": [...]}, ...], one entry per key.",
@@ -146,13 +146,13 @@ public enum DetailsCheck: SchemaCheck {
             if let near = EditDistance.nearMiss(of: key, among: entryKeys) {
                 if near == "appID" || near == "appIDs" { misspelledAppID = key }
                 findings.append(warning(ServiceKeysCheck.unknownKey.finding(
-                    "Details entry key \"\(key)\" is not one Apple defines, so it is ignored; did you mean \"\(near)\"?",
-                    fix: "Rename \"\(key)\" to \"\(near)\" (keys are case-sensitive).",
+                    "Details entry key \(key.jsonQuoted) is not one Apple defines, so it is ignored; did you mean \(near.jsonQuoted)?",
+                    fix: "Rename \(key.jsonQuoted) to \(near.jsonQuoted) (keys are case-sensitive).",
                     pointer: pointer)))
             } else {
                 findings.append(warning(ServiceKeysCheck.unknownKey.finding(
-                    "Details entry key \"\(key)\" is not one Apple defines; it is ignored.",
-                    fix: "Remove \"\(key)\"; an entry holds appID or appIDs, components, paths and defaults.",
+                    "Details entry key \(key.jsonQuoted) is not one Apple defines; it is ignored.",
+                    fix: "Remove \(key.jsonQuoted); an entry holds appID or appIDs, components, paths and defaults.",
                     pointer: pointer)))
             }
         }
@@ -161,10 +161,10 @@ public enum DetailsCheck: SchemaCheck {
         let appID = object["appID"]
         let appIDs = object["appIDs"]
         if entry.dictionaryKey == nil && appID == nil && appIDs == nil {
-            let because = misspelledAppID.map { " (\"\($0)\" is not \"appID\" or \"appIDs\": keys are case-sensitive)" } ?? ""
+            let because = misspelledAppID.map { " (\($0.jsonQuoted) is not \"appID\" or \"appIDs\": keys are case-sensitive)" } ?? ""
             findings.append(noAppID.finding(
                 "Details entry has neither \"appID\" nor \"appIDs\"\(because), so it matches no app.",
-                fix: misspelledAppID.map { "Rename \"\($0)\" to \"appIDs\" with an array value, or to \"appID\" with a string." }
+                fix: misspelledAppID.map { "Rename \($0.jsonQuoted) to \"appIDs\" with an array value, or to \"appID\" with a string." }
                     ?? "Add \"appIDs\": [\"<TeamID>.<bundle ID>\"] to the entry.",
                 pointer: entry.pointer))
         }
@@ -179,7 +179,7 @@ public enum DetailsCheck: SchemaCheck {
             let pointer = JSONPointer.appending(entry.pointer, "appIDs")
             if let elements = appIDs.arrayValue {
                 if elements.isEmpty {
-                    let also = appID?.stringValue.map { " Apple does not document which of \"appID\" (\"\($0)\") and \"appIDs\" wins, so the entry may match no app." }
+                    let also = appID?.stringValue.map { " Apple does not document which of \"appID\" (\($0.jsonQuoted)) and \"appIDs\" wins, so the entry may match no app." }
                         ?? " The entry matches no app."
                     findings.append(noAppID.finding(
                         "\"appIDs\" is an empty array.\(also)",
@@ -188,7 +188,7 @@ public enum DetailsCheck: SchemaCheck {
                 }
                 findings += stringElementFindings(elements, key: "appIDs", pointer: pointer)
             } else {
-                let fix = appIDs.stringValue.map { "Wrap the app ID in an array: \"appIDs\": [\"\($0)\"]." }
+                let fix = appIDs.stringValue.map { "Wrap the app ID in an array: \"appIDs\": [\($0.jsonQuoted)]." }
                     ?? "Make \"appIDs\" an array of app ID strings."
                 findings.append(type.finding(
                     "\"appIDs\" is \(appIDs.typeWithArticle), not an array of strings.", fix: fix, pointer: pointer))
@@ -202,7 +202,7 @@ public enum DetailsCheck: SchemaCheck {
             } else {
                 findings.append(type.finding(
                     "\"paths\" is \(paths.typeWithArticle), not an array of strings.",
-                    fix: paths.stringValue.map { "Wrap the pattern in an array: \"paths\": [\"\($0)\"]." }
+                    fix: paths.stringValue.map { "Wrap the pattern in an array: \"paths\": [\($0.jsonQuoted)]." }
                         ?? "Make \"paths\" an array of pattern strings such as [\"/products/*\"].",
                     pointer: pointer))
             }
@@ -220,8 +220,8 @@ public enum DetailsCheck: SchemaCheck {
         elements.enumerated().compactMap { index, element in
             guard element.stringValue == nil else { return nil }
             return type.finding(
-                "Item \(index) of \"\(key)\" is \(element.typeWithArticle), not a string.",
-                fix: "Make every item of \"\(key)\" a string.",
+                "Item \(index) of \(key.jsonQuoted) is \(element.typeWithArticle), not a string.",
+                fix: "Make every item of \(key.jsonQuoted) a string.",
                 pointer: JSONPointer.appending(pointer, index))
         }
     }

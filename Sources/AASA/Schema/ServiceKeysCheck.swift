@@ -25,26 +25,26 @@ public enum ServiceKeysCheck: SchemaCheck {
             if AASADocument.serviceKeys.contains(key) {
                 guard let value = root[key], value.objectValue == nil else { continue }
                 findings.append(serviceType.finding(
-                    "\"\(key)\" is \(value.typeWithArticle), not an object.",
-                    fix: "Make \"\(key)\" an object such as \(example(for: key)).",
+                    "\(key.jsonQuoted) is \(value.typeWithArticle), not an object.",
+                    fix: "Make \(key.jsonQuoted) an object such as \(example(for: key)).",
                     pointer: pointer))
             } else if let service = EditDistance.nearMiss(of: key, among: AASADocument.serviceKeys) {
                 misspellings.append(key)
                 findings.append(misspelledService.finding(
-                    "Top-level key \"\(key)\" is not a service Apple knows; did you mean \"\(service)\"?",
-                    fix: "Rename \"\(key)\" to \"\(service)\"; Apple ignores the service under any other spelling.",
+                    "Top-level key \(key.jsonQuoted) is not a service Apple knows; did you mean \(service.jsonQuoted)?",
+                    fix: "Rename \(key.jsonQuoted) to \(service.jsonQuoted); Apple ignores the service under any other spelling.",
                     pointer: pointer))
             } else {
                 findings.append(unknownKey.finding(
-                    "Top-level key \"\(key)\" is not one of Apple's services; Apple ignores it.",
-                    fix: "Remove \"\(key)\" unless another tool of yours reads it.",
+                    "Top-level key \(key.jsonQuoted) is not one of Apple's services; Apple ignores it.",
+                    fix: "Remove \(key.jsonQuoted) unless another tool of yours reads it.",
                     pointer: pointer))
             }
         }
         if !root.keys.contains(where: AASADocument.serviceKeys.contains) {
             var message = "The file has none of the service keys applinks, webcredentials, appclips or activitycontinuation."
             if !misspellings.isEmpty {
-                message += " " + misspellings.map { "\"\($0)\"" }.joined(separator: ", ")
+                message += " " + misspellings.map(\.jsonQuoted).joined(separator: ", ")
                     + (misspellings.count == 1 ? " looks like a misspelled service." : " look like misspelled services.")
             }
             findings.append(noService.finding(message, pointer: ""))
@@ -66,6 +66,15 @@ extension JSONObject {
     var uniqueKeys: [String] {
         var seen: Set<String> = []
         return keys.filter { seen.insert($0).inserted }
+    }
+}
+
+extension String {
+    /// The string in double quotes, escaped as in JSON, so messages show stray line breaks and quotes.
+    var jsonQuoted: String {
+        var output: [UInt8] = []
+        JSONValue.writeString(self, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 }
 
