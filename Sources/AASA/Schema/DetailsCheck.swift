@@ -19,12 +19,12 @@ public enum DetailsCheck: SchemaCheck {
     public static let componentsOnly = Rule("schema.components-only", .info,
         meaning: "Entries use only \"components\", which iOS 12 and older do not read; those links work on iOS 13 and later only.",
         fix: "Nothing, unless iOS 12 or older must be supported; then add equivalent legacy \"paths\".")
-    public static let type = Rule("schema.type", .error,
+    public static let wrongType = Rule("schema.type", .error,
         meaning: "A value of the wrong JSON type (e.g. a string where Apple expects an array); Apple cannot read it.",
         fix: "Use the type Apple documents for the key.")
 
     /// `schema.unknown-key` is declared once, in `ServiceKeysCheck`, and reported here as a warning.
-    public static let rules = [detailsMissing, detailsDictionary, legacyApps, noAppID, mixedFormats, componentsOnly, type]
+    public static let rules = [detailsMissing, detailsDictionary, legacyApps, noAppID, mixedFormats, componentsOnly, wrongType]
 
     /// The keys Apple defines in `applinks`.
     static let applinksKeys = ["apps", "details", "defaults", "substitutionVariables"]
@@ -42,7 +42,7 @@ public enum DetailsCheck: SchemaCheck {
         var entriesWithPatterns = 0
         for (index, entry) in document.detailsEntries.enumerated() {
             guard let object = entry.object else {
-                findings.append(type.finding(
+                findings.append(wrongType.finding(
                     "Details entry \(entry.dictionaryKey.map(\.jsonQuoted) ?? String(index)) is \(entry.value.typeWithArticle), not an object.",
                     fix: "Make each details entry an object: {\"appIDs\": [...], \"components\": [...]}.",
                     pointer: entry.pointer))
@@ -80,14 +80,14 @@ public enum DetailsCheck: SchemaCheck {
                 continue
             case "apps":
                 if value.arrayValue == nil {
-                    findings.append(type.finding(
+                    findings.append(wrongType.finding(
                         "\"applinks.apps\" is \(value.typeWithArticle), not an array.",
                         fix: "Write \"apps\": [] (the legacy format requires it empty).",
                         pointer: pointer))
                 }
             case "defaults", "substitutionVariables":
                 if value.objectValue == nil {
-                    findings.append(type.finding(
+                    findings.append(wrongType.finding(
                         "\"applinks.\(key)\" is \(value.typeWithArticle), not an object.",
                         fix: key == "defaults"
                             ? "Make \"defaults\" an object such as {\"caseSensitive\": false}."
@@ -171,7 +171,7 @@ public enum DetailsCheck: SchemaCheck {
         if let appID, appID.stringValue == nil {
             let fix = appID.arrayValue.map { _ in "Rename \"appID\" to \"appIDs\" to list several app IDs, or give \"appID\" one string." }
                 ?? "Make \"appID\" one app ID string such as \"ABCDE12345.com.example.app\"."
-            findings.append(type.finding(
+            findings.append(wrongType.finding(
                 "\"appID\" is \(appID.typeWithArticle), not a string.", fix: fix,
                 pointer: JSONPointer.appending(entry.pointer, "appID")))
         }
@@ -190,7 +190,7 @@ public enum DetailsCheck: SchemaCheck {
             } else {
                 let fix = appIDs.stringValue.map { "Wrap the app ID in an array: \"appIDs\": [\($0.jsonQuoted)]." }
                     ?? "Make \"appIDs\" an array of app ID strings."
-                findings.append(type.finding(
+                findings.append(wrongType.finding(
                     "\"appIDs\" is \(appIDs.typeWithArticle), not an array of strings.", fix: fix, pointer: pointer))
             }
         }
@@ -200,7 +200,7 @@ public enum DetailsCheck: SchemaCheck {
             if let elements = paths.arrayValue {
                 findings += stringElementFindings(elements, key: "paths", pointer: pointer)
             } else {
-                findings.append(type.finding(
+                findings.append(wrongType.finding(
                     "\"paths\" is \(paths.typeWithArticle), not an array of strings.",
                     fix: paths.stringValue.map { "Wrap the pattern in an array: \"paths\": [\($0.jsonQuoted)]." }
                         ?? "Make \"paths\" an array of pattern strings such as [\"/products/*\"].",
@@ -219,7 +219,7 @@ public enum DetailsCheck: SchemaCheck {
     private static func stringElementFindings(_ elements: [JSONValue], key: String, pointer: String) -> [Finding] {
         elements.enumerated().compactMap { index, element in
             guard element.stringValue == nil else { return nil }
-            return type.finding(
+            return wrongType.finding(
                 "Item \(index) of \(key.jsonQuoted) is \(element.typeWithArticle), not a string.",
                 fix: "Make every item of \(key.jsonQuoted) a string.",
                 pointer: JSONPointer.appending(pointer, index))
