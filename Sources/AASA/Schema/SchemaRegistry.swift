@@ -2,6 +2,10 @@
 /// listed by `--list-findings` and required in docs/findings.md.
 public enum SchemaRegistry {
     public static let checks: [any SchemaCheck.Type] = [
+        ServiceKeysCheck.self,
+        AppListCheck.self,
+        DetailsCheck.self,
+        AppIDCheck.self,
     ]
 
     /// Every rule of every schema check.

@@ -1,0 +1,189 @@
+/// App IDs wherever they appear: `<Team ID>.<bundle ID>` (AASA-ID-001), and each app in one details
+/// entry only (AASA-ID-002). Types are the shape checks' business; only strings are read here.
+public enum AppIDCheck: SchemaCheck {
+    public static let format = Rule("schema.app-id-format", .error,
+        meaning: "An app ID is not <10-character Team ID>.<bundle ID>; it matches no real app, so that app gets nothing from this file.",
+        fix: "Use the app's application-identifier: its 10-character Team ID (upper case, from the developer account), a dot, and the bundle ID.")
+    public static let duplicate = Rule("schema.duplicate-app-id", .warning,
+        meaning: "The same app ID appears in more than one details entry; Apple documents only that entries are read in order, so the first entry takes precedence.",
+        fix: "Merge the entries for this app ID into one, with its patterns in the order they should be tried.")
+
+    public static let rules = [format, duplicate]
+
+    /// One app ID string and where it is.
+    struct Occurrence {
+        var appID: String
+        var pointer: String
+    }
+
+    public static func findings(in document: AASADocument) -> [Finding] {
+        var findings: [Finding] = []
+        for occurrence in appIDs(in: document) {
+            let problems = formatProblems(occurrence.appID)
+            guard !problems.isEmpty else { continue }
+            findings.append(format.finding(
+                "App ID \(occurrence.appID.jsonQuoted) is not <Team ID>.<bundle ID>: " + problems.joined(separator: "; ") + ".",
+                pointer: occurrence.pointer))
+        }
+        findings += duplicateFindings(in: document)
+        return findings
+    }
+
+    /// Every app ID string: details `appID`/`appIDs`, dictionary-form keys, and the app lists of the other services.
+    static func appIDs(in document: AASADocument) -> [Occurrence] {
+        var result: [Occurrence] = []
+        for entry in document.detailsEntries {
+            if let key = entry.dictionaryKey {
+                result.append(Occurrence(appID: key, pointer: entry.pointer))
+            } else if let object = entry.object {
+                result += entryAppIDs(object, pointer: entry.pointer)
+            }
+        }
+        for service in AppListCheck.services {
+            guard let apps = document.root[service]?.objectValue?["apps"]?.arrayValue else { continue }
+            let base = JSONPointer.appending(JSONPointer.appending("", service), "apps")
+            for (index, app) in apps.enumerated() {
+                if let appID = app.stringValue {
+                    result.append(Occurrence(appID: appID, pointer: JSONPointer.appending(base, index)))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The app ID strings of one array-form details entry, `appID` first.
+    static func entryAppIDs(_ object: JSONObject, pointer: String) -> [Occurrence] {
+        var result: [Occurrence] = []
+        if let appID = object["appID"]?.stringValue {
+            result.append(Occurrence(appID: appID, pointer: JSONPointer.appending(pointer, "appID")))
+        }
+        if let appIDs = object["appIDs"]?.arrayValue {
+            let base = JSONPointer.appending(pointer, "appIDs")
+            for (index, value) in appIDs.enumerated() {
+                if let appID = value.stringValue {
+                    result.append(Occurrence(appID: appID, pointer: JSONPointer.appending(base, index)))
+                }
+            }
+        }
+        return result
+    }
+
+    /// What is wrong with `appID`, specifically; empty when it matches `^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$`.
+    static func formatProblems(_ appID: String) -> [String] {
+        let scalars = Array(appID.unicodeScalars)
+        if let dot = scalars.firstIndex(of: "."), dot == 10,
+           scalars[..<dot].allSatisfy({ isUpper($0) || isDigit($0) }),
+           dot + 1 < scalars.count, scalars[(dot + 1)...].allSatisfy(isBundleCharacter) {
+            return []
+        }
+        var problems: [String] = []
+        let trimmed = String(String.UnicodeScalarView(scalars.drop(while: isSpace).reversed().drop(while: isSpace).reversed()))
+        if trimmed.unicodeScalars.count != scalars.count {
+            problems.append("it has leading or trailing whitespace")
+        }
+        if trimmed.unicodeScalars.contains(where: isSpace) {
+            problems.append("it contains whitespace")
+        }
+        if trimmed.isEmpty { return problems.isEmpty ? ["it is empty"] : problems }
+        if trimmed.contains("$(") || trimmed.contains("<") {
+            problems.append("it looks like an unfilled placeholder or build variable")
+        }
+        guard let dot = trimmed.firstIndex(of: ".") else {
+            let isTeamID = trimmed.count == 10 && trimmed.unicodeScalars.allSatisfy { isUpper($0) || isDigit($0) }
+            problems.append(isTeamID
+                ? "there is no dot and no bundle ID; \(trimmed.jsonQuoted) alone looks like a Team ID"
+                : "there is no dot separating a Team ID from a bundle ID")
+            return problems
+        }
+        let prefix = String(trimmed[..<dot])
+        let bundle = String(trimmed[trimmed.index(after: dot)...])
+        let prefixScalars = prefix.unicodeScalars
+        if prefixScalars.count != 10 {
+            var problem = "the prefix \(prefix.jsonQuoted) has \(prefixScalars.count) character\(prefixScalars.count == 1 ? "" : "s"), but a Team ID has 10"
+            if !prefix.isEmpty && prefixScalars.allSatisfy(isLower) {
+                problem += " (it looks like a bundle ID with the Team ID missing in front)"
+            }
+            problems.append(problem)
+        }
+        // A lower-case word of another length is a bundle ID component, said above; otherwise case is its own problem.
+        if prefixScalars.contains(where: isLower) && !(prefixScalars.count != 10 && prefixScalars.allSatisfy(isLower)) {
+            problems.append("the prefix \(prefix.jsonQuoted) has lower-case letters, but Team IDs are upper case")
+        }
+        let badPrefix = invalidCharacters(in: prefix) { isUpper($0) || isLower($0) || isDigit($0) }
+        if !badPrefix.isEmpty {
+            problems.append("the prefix \(prefix.jsonQuoted) contains \(badPrefix), but a Team ID has only A–Z and 0–9")
+        }
+        if bundle.isEmpty {
+            problems.append("nothing follows the dot, so the bundle ID is missing")
+        } else {
+            let badBundle = invalidCharacters(in: bundle, allowed: isBundleCharacter)
+            if !badBundle.isEmpty {
+                problems.append("the bundle ID \(bundle.jsonQuoted) contains \(badBundle), which a bundle ID may not (only letters A–Z and a–z, digits, hyphens and periods)")
+            }
+        }
+        if problems.isEmpty { problems.append("it does not have the form ABCDE12345.com.example.app") }
+        return problems
+    }
+
+    /// The distinct characters of `text` that `allowed` rejects, quoted, whitespace left out (reported on its own).
+    private static func invalidCharacters(in text: String, allowed: (Unicode.Scalar) -> Bool) -> String {
+        var seen: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where !allowed(scalar) && !isSpace(scalar) && !seen.contains(scalar) {
+            seen.append(scalar)
+        }
+        return seen.map { scalar -> String in
+            // Invisible and non-ASCII characters are named by code point so the reader can find them.
+            if scalar.value < 0x21 || scalar.value > 0x7E {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+            return "\"\(Character(scalar))\""
+        }.joined(separator: ", ")
+    }
+
+    private static func isUpper(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) }
+    private static func isLower(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) }
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
+    private static func isBundleCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        isUpper(scalar) || isLower(scalar) || isDigit(scalar) || scalar == "-" || scalar == "."
+    }
+
+    /// The same app ID in a later array-form details entry; the dictionary form's keys are unique unless repeated
+    /// in the JSON, which the JSON checks report.
+    static func duplicateFindings(in document: AASADocument) -> [Finding] {
+        var findings: [Finding] = []
+        var firstSeen: [String: (pointer: String, format: String?)] = [:]
+        for entry in document.detailsEntries where entry.dictionaryKey == nil {
+            guard let object = entry.object else { continue }
+            let occurrences = entryAppIDs(object, pointer: entry.pointer)
+            let format = patternFormat(of: object)
+            var reported: Set<String> = []
+            for occurrence in occurrences {
+                guard let earlier = firstSeen[occurrence.appID], reported.insert(occurrence.appID).inserted else { continue }
+                var message = "App ID \(occurrence.appID.jsonQuoted) is also in an earlier details entry (at \(earlier.pointer)); entries are read in order, so the earlier entry's patterns take precedence for this app."
+                // One entry per format is a common way to serve iOS 12 and iOS 13+; Apple documents no such arrangement.
+                if let format, let earlierFormat = earlier.format, format != earlierFormat {
+                    message += " The earlier entry uses only \"\(earlierFormat)\" and this one only \"\(format)\", a split some sites use to serve iOS 12 and iOS 13+ separately; Apple does not document it, so test it on both."
+                }
+                findings.append(duplicate.finding(
+                    message,
+                    fix: "Merge this entry's patterns for \(occurrence.appID.jsonQuoted) into the earlier entry, in the order they should be tried.",
+                    pointer: occurrence.pointer))
+            }
+            for occurrence in occurrences where firstSeen[occurrence.appID] == nil {
+                firstSeen[occurrence.appID] = (occurrence.pointer, format)
+            }
+        }
+        return findings
+    }
+
+    /// "paths" or "components" when the entry uses exactly one of the two pattern formats.
+    private static func patternFormat(of object: JSONObject) -> String? {
+        switch (object["paths"] != nil, object["components"] != nil) {
+        case (true, false): return "paths"
+        case (false, true): return "components"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Testing
+@testable import AASA
+
+struct AppIDFormatCase: Sendable, CustomTestStringConvertible {
+    let appID: String
+    /// Texts the message must contain; empty for a valid app ID.
+    let mentions: [String]
+    var testDescription: String { appID.debugDescription }
+}
+
+private func document(_ text: String) throws -> AASADocument {
+    try #require(AASADocument(json: try JSONParser.parse(Array(text.utf8))))
+}
+
+/// JSON string literal for `text` (quotes and backslashes escaped).
+private func quoted(_ text: String) -> String {
+    var output: [UInt8] = []
+    JSONValue.writeString(text, to: &output)
+    return String(decoding: output, as: UTF8.self)
+}
+
+@Test(arguments: [
+    AppIDFormatCase(appID: "ABCDE12345.com.example.app", mentions: []),
+    AppIDFormatCase(appID: "1593741764.com.DaAppLab.daKanji", mentions: []),
+    AppIDFormatCase(appID: "ABCDE12345.com.example-app.v2", mentions: []),
+    AppIDFormatCase(appID: "TEAMID.com.example.app", mentions: [#"the prefix "TEAMID" has 6 characters, but a Team ID has 10"#]),
+    AppIDFormatCase(appID: "abcde12345.com.example.app", mentions: [#"the prefix "abcde12345" has lower-case letters"#]),
+    AppIDFormatCase(appID: "com.purchaseplan.ios", mentions: [#""com" has 3 characters"#, "bundle ID with the Team ID missing"]),
+    AppIDFormatCase(appID: "AF29P2AX2D", mentions: ["no dot and no bundle ID", "looks like a Team ID"]),
+    AppIDFormatCase(appID: "appid_placeholder", mentions: ["there is no dot"]),
+    AppIDFormatCase(appID: "ABCDE12345.com.my_app", mentions: [#"the bundle ID "com.my_app" contains "_", which a bundle ID may not"#]),
+    AppIDFormatCase(appID: "ABCDE12345.com.*", mentions: [#"contains "*""#]),
+    AppIDFormatCase(appID: "ABCDE12345.com.café", mentions: ["contains U+00E9"]),
+    AppIDFormatCase(appID: "DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER",
+                    mentions: ["has 16 characters", #"the prefix "DEVELOPMENT_TEAM" contains "_""#, #"the bundle ID "PRODUCT_BUNDLE_IDENTIFIER" contains "_""#]),
+    AppIDFormatCase(appID: "$(TeamIdentifierPrefix)com.example.app", mentions: ["placeholder or build variable"]),
+    AppIDFormatCase(appID: "<TeamID>.com.example.app", mentions: ["placeholder", #"contains "<", ">""#]),
+    AppIDFormatCase(appID: " ABCDE12345.com.example.app", mentions: ["leading or trailing whitespace"]),
+    AppIDFormatCase(appID: "ABCDE12345.com.example.app\n", mentions: ["leading or trailing whitespace"]),
+    AppIDFormatCase(appID: "ABCDE12345.com.example app", mentions: ["contains whitespace"]),
+    AppIDFormatCase(appID: "ABCDE12345.", mentions: ["nothing follows the dot, so the bundle ID is missing"]),
+    AppIDFormatCase(appID: "", mentions: ["it is empty"]),
+])
+func appIDFormat(_ testCase: AppIDFormatCase) throws {
+    let text = #"{"applinks": {"details": [{"appIDs": [\#(quoted(testCase.appID))], "components": []}]}}"#
+    let findings = AppIDCheck.findings(in: try document(text))
+    if testCase.mentions.isEmpty {
+        #expect(findings.isEmpty)
+        return
+    }
+    let finding = try #require(findings.first)
+    #expect(findings.count == 1)
+    #expect(finding.id == "schema.app-id-format")
+    #expect(finding.severity == .error)
+    #expect(finding.pointer == "/applinks/details/0/appIDs/0")
+    #expect(finding.message.contains("App ID \(quoted(testCase.appID))"), "\(finding.message)")
+    for mention in testCase.mentions {
+        #expect(finding.message.contains(mention), "\(finding.message)")
+    }
+}
+
+/// App IDs are read from every place they appear.
+@Test(arguments: [
+    (#"{"applinks": {"details": [{"appID": "bad", "paths": []}]}}"#, "/applinks/details/0/appID"),
+    (#"{"applinks": {"details": [{"appID": "ABCDE12345.com.a", "appIDs": ["ABCDE12345.com.b", "bad"]}]}}"#, "/applinks/details/0/appIDs/1"),
+    (#"{"applinks": {"details": {"bad/id": {"paths": []}}}}"#, "/applinks/details/bad~1id"),
+    (#"{"webcredentials": {"apps": ["ABCDE12345.com.a", "bad"]}}"#, "/webcredentials/apps/1"),
+    (#"{"appclips": {"apps": ["bad"]}}"#, "/appclips/apps/0"),
+    (#"{"activitycontinuation": {"apps": [3, "bad"]}}"#, "/activitycontinuation/apps/1"),
+])
+func appIDFormatEverywhere(_ text: String, _ pointer: String) throws {
+    let findings = AppIDCheck.findings(in: try document(text))
+    #expect(findings.map(\.id) == ["schema.app-id-format"])
+    #expect(findings.first?.pointer == pointer)
+}
+
+/// Values that are not strings are the shape checks' findings, not format findings.
+@Test func appIDIgnoresNonStrings() throws {
+    let text = #"{"applinks": {"details": [{"appID": ["x"], "appIDs": "y"}, 5]}, "webcredentials": {"apps": "z"}}"#
+    #expect(AppIDCheck.findings(in: try document(text)).isEmpty)
+}
+
+struct DuplicateAppIDCase: Sendable, CustomTestStringConvertible {
+    let details: String
+    /// (pointer of the later occurrence, pointer of the earlier one the message names)
+    let expected: [Pair]
+    struct Pair: Sendable {
+        let later: String
+        let earlier: String
+    }
+    var testDescription: String { details }
+}
+
+private func pair(_ later: String, _ earlier: String) -> DuplicateAppIDCase.Pair { .init(later: later, earlier: earlier) }
+
+@Test(arguments: [
+    DuplicateAppIDCase(details: #"[{"appID": "ABCDE12345.com.a"}, {"appID": "ABCDE12345.com.b"}]"#, expected: []),
+    // Both keys of one entry naming the same app is not a duplicate across entries.
+    DuplicateAppIDCase(details: #"[{"appID": "ABCDE12345.com.a", "appIDs": ["ABCDE12345.com.a"]}]"#, expected: []),
+    DuplicateAppIDCase(details: #"[{"appID": "ABCDE12345.com.a"}, {"appID": "ABCDE12345.com.a"}]"#,
+                       expected: [pair("/applinks/details/1/appID", "/applinks/details/0/appID")]),
+    DuplicateAppIDCase(details: #"[{"appIDs": ["ABCDE12345.com.b", "ABCDE12345.com.a"]}, {"appID": "ABCDE12345.com.c"}, {"appIDs": ["ABCDE12345.com.c", "ABCDE12345.com.a"]}]"#,
+                       expected: [pair("/applinks/details/2/appIDs/0", "/applinks/details/1/appID"),
+                                  pair("/applinks/details/2/appIDs/1", "/applinks/details/0/appIDs/1")]),
+    // Reported once per later entry, at its first occurrence.
+    DuplicateAppIDCase(details: #"[{"appID": "ABCDE12345.com.a"}, {"appID": "ABCDE12345.com.a", "appIDs": ["ABCDE12345.com.a"]}, {"appIDs": ["ABCDE12345.com.a"]}]"#,
+                       expected: [pair("/applinks/details/1/appID", "/applinks/details/0/appID"),
+                                  pair("/applinks/details/2/appIDs/0", "/applinks/details/0/appID")]),
+])
+func duplicateAppIDs(_ testCase: DuplicateAppIDCase) throws {
+    let findings = AppIDCheck.findings(in: try document(#"{"applinks": {"details": \#(testCase.details)}}"#))
+    #expect(findings.map(\.pointer) == testCase.expected.map(\.later))
+    for (finding, expected) in zip(findings, testCase.expected) {
+        #expect(finding.id == "schema.duplicate-app-id")
+        #expect(finding.severity == .warning)
+        #expect(finding.message.contains("App ID \"ABCDE12345.com."), "\(finding.message)")
+        #expect(finding.message.contains("(at \(expected.earlier))"), "\(finding.message)")
+    }
+}
+
+/// One entry per pattern format for the same app is a known compatibility split; the message says so.
+@Test func duplicateAcrossFormatsSaysSo() throws {
+    let text = #"{"applinks": {"apps": [], "details": [{"appIDs": ["ABCDE12345.com.a"], "components": []}, {"appID": "ABCDE12345.com.a", "paths": ["*"]}]}}"#
+    let finding = try #require(AppIDCheck.findings(in: try document(text)).first)
+    #expect(finding.id == "schema.duplicate-app-id")
+    #expect(finding.pointer == "/applinks/details/1/appID")
+    #expect(finding.message.contains(#"uses only "components" and this one only "paths""#), "\(finding.message)")
+}
+
+@Test func registryRunsTheChecksInOrder() {
+    let names = SchemaRegistry.checks.map { String(describing: $0) }
+    let mine = names.filter { ["ServiceKeysCheck", "AppListCheck", "DetailsCheck", "AppIDCheck"].contains($0) }
+    #expect(mine == ["ServiceKeysCheck", "AppListCheck", "DetailsCheck", "AppIDCheck"])
+}

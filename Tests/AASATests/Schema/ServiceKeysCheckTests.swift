@@ -1,0 +1,99 @@
+import Testing
+@testable import AASA
+
+/// One expected finding: id, severity, pointer, and a piece of text its message must contain.
+struct ExpectedServiceFinding: Sendable, CustomTestStringConvertible {
+    let id: String
+    let severity: Severity
+    let pointer: String
+    let mentions: String
+    var testDescription: String { "\(id) at \"\(pointer)\"" }
+}
+
+struct ServiceKeysCase: Sendable, CustomTestStringConvertible {
+    let text: String
+    let expected: [ExpectedServiceFinding]
+    var testDescription: String { text }
+}
+
+private func expect(_ id: String, _ severity: Severity, _ pointer: String, _ mentions: String) -> ExpectedServiceFinding {
+    ExpectedServiceFinding(id: id, severity: severity, pointer: pointer, mentions: mentions)
+}
+
+@Test(arguments: [
+    ServiceKeysCase(text: #"{"applinks": {"details": []}}"#, expected: []),
+    ServiceKeysCase(text: #"{"webcredentials": {"apps": []}, "appclips": {"apps": []}, "activitycontinuation": {"apps": []}}"#, expected: []),
+    ServiceKeysCase(text: "{}", expected: [expect("schema.no-service", .error, "", "none of the service keys")]),
+    ServiceKeysCase(text: #"{"applink": {"details": []}}"#, expected: [
+        expect("schema.misspelled-service", .warning, "/applink", #"did you mean "applinks"?"#),
+        expect("schema.no-service", .error, "", #""applink" looks like a misspelled service"#),
+    ]),
+    ServiceKeysCase(text: #"{"AppLinks": {}, "webcredentials": {"apps": []}}"#, expected: [
+        expect("schema.misspelled-service", .warning, "/AppLinks", #""AppLinks" is not a service Apple knows; did you mean "applinks"?"#),
+    ]),
+    ServiceKeysCase(text: #"{"webcredential": {"apps": []}, "applinks": {"details": []}}"#, expected: [
+        expect("schema.misspelled-service", .warning, "/webcredential", #"did you mean "webcredentials"?"#),
+    ]),
+    ServiceKeysCase(text: #"{"app-clips": {"apps": []}}"#, expected: [
+        expect("schema.misspelled-service", .warning, "/app-clips", #"did you mean "appclips"?"#),
+        expect("schema.no-service", .error, "", #""app-clips""#),
+    ]),
+    ServiceKeysCase(text: #"{"activityContinuation": {"apps": []}, "applinks": {"details": []}}"#, expected: [
+        expect("schema.misspelled-service", .warning, "/activityContinuation", #"did you mean "activitycontinuation"?"#),
+    ]),
+    ServiceKeysCase(text: #"{"applinks": {"details": []}, "version": 1}"#, expected: [
+        expect("schema.unknown-key", .info, "/version", #""version""#),
+    ]),
+    ServiceKeysCase(text: #"{"a/b~": 1, "applinks": {"details": []}}"#, expected: [
+        expect("schema.unknown-key", .info, "/a~1b~0", #""a/b~""#),
+    ]),
+    // A repeated key is the JSON checks' finding; the schema reports the key once.
+    ServiceKeysCase(text: #"{"foo": 1, "foo": 2, "applinks": {"details": []}}"#, expected: [
+        expect("schema.unknown-key", .info, "/foo", #""foo""#),
+    ]),
+    ServiceKeysCase(text: #"{"applinks": []}"#, expected: [
+        expect("schema.service-type", .error, "/applinks", #""applinks" is an array, not an object"#),
+    ]),
+    ServiceKeysCase(text: #"{"webcredentials": "ABCDE12345.com.example.app", "applinks": {"details": []}}"#, expected: [
+        expect("schema.service-type", .error, "/webcredentials", #""webcredentials" is a string"#),
+    ]),
+    ServiceKeysCase(text: #"{"appclips": null}"#, expected: [
+        expect("schema.service-type", .error, "/appclips", #""appclips" is null"#),
+    ]),
+    // The last value counts, as for Apple: an object after a string is fine.
+    ServiceKeysCase(text: #"{"applinks": "x", "applinks": {"details": []}}"#, expected: []),
+])
+func serviceKeysFindings(_ testCase: ServiceKeysCase) throws {
+    let json = try JSONParser.parse(Array(testCase.text.utf8))
+    let document = try #require(AASADocument(json: json))
+    let findings = ServiceKeysCheck.findings(in: document)
+    #expect(findings.map(\.id) == testCase.expected.map(\.id))
+    for (finding, expected) in zip(findings, testCase.expected) {
+        #expect(finding.severity == expected.severity, "\(finding.id)")
+        #expect(finding.pointer == expected.pointer, "\(finding.id)")
+        #expect(finding.message.contains(expected.mentions), "\(finding.message)")
+        #expect(finding.fix?.isEmpty == false)
+    }
+}
+
+@Test func serviceKeysRulesAreTheOnesReported() {
+    #expect(ServiceKeysCheck.rules.map(\.id) == ["schema.no-service", "schema.unknown-key", "schema.misspelled-service", "schema.service-type"])
+    #expect(ServiceKeysCheck.rules.map(\.severity) == [.error, .info, .warning, .error])
+}
+
+@Test(arguments: [
+    ("", "", 0), ("abc", "", 3), ("", "abc", 3), ("applinks", "applinks", 0), ("applink", "applinks", 1),
+    ("kitten", "sitting", 3), ("app-clips", "appclips", 1), ("appIds", "appIDs", 1), ("flaw", "lawn", 2),
+])
+func editDistance(_ a: String, _ b: String, _ distance: Int) {
+    #expect(EditDistance.between(a, b) == distance)
+    #expect(EditDistance.between(b, a) == distance)
+}
+
+@Test func nearMissIgnoresCaseAndPrefersTheClosest() {
+    #expect(EditDistance.nearMiss(of: "appId", among: ["appID", "appIDs"]) == "appID")
+    #expect(EditDistance.nearMiss(of: "appIds", among: ["appID", "appIDs"]) == "appIDs")
+    #expect(EditDistance.nearMiss(of: "APPLINKS", among: AASADocument.serviceKeys) == "applinks")
+    #expect(EditDistance.nearMiss(of: "version", among: AASADocument.serviceKeys) == nil)
+    #expect(EditDistance.nearMiss(of: "apps", among: AASADocument.serviceKeys) == nil)
+}
