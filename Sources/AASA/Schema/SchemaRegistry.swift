@@ -2,6 +2,10 @@
 /// listed by `--list-findings` and required in docs/findings.md.
 public enum SchemaRegistry {
     public static let checks: [any SchemaCheck.Type] = [
+        ComponentsCheck.self,
+        DefaultsCheck.self,
+        SubstitutionVariablesCheck.self,
+        PatternLintCheck.self,
     ]
 
     /// Every rule of every schema check.
