@@ -1,0 +1,124 @@
+import Testing
+@testable import AASA
+
+private typealias F = ComponentChecksFixture
+private let base = "/applinks/details/0/components"
+
+@Test(arguments: [
+    CheckCase("every documented key, well typed",
+        F.components(##"[{"/": "/a/*", "?": {"id": "?*"}, "#": "top", "exclude": false, "comment": "c", "caseSensitive": false, "percentEncoded": true}, {"?": "x=1"}]"##), []),
+    CheckCase("no components", F.entry(#"{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}"#), []),
+    CheckCase("no applinks", #"{"webcredentials": {"apps": []}}"#, []),
+    CheckCase("components is an object",
+        F.components(#"{"/": "/a"}"#),
+        [ExpectedFinding("schema.type", .error, base, mentions: ["\"components\"", "object", "array"])]),
+    CheckCase("a component is a string",
+        F.components(#"[{"/": "/a"}, "/b/*"]"#),
+        [ExpectedFinding("schema.type", .error, base + "/1", mentions: ["Component 1", "string", "object"])]),
+    CheckCase("/ is a number",
+        F.components(#"[{"/": 5}]"#),
+        [ExpectedFinding("schema.type", .error, base + "/0/~1", mentions: ["\"/\"", "number", "string"])]),
+    CheckCase("# is an array",
+        F.components(##"[{"/": "/a", "#": ["x"]}]"##),
+        [ExpectedFinding("schema.type", .error, base + "/0/#", mentions: ["\"#\"", "an array"])]),
+    CheckCase("comment is a boolean",
+        F.components(#"[{"/": "/a", "comment": true}]"#),
+        [ExpectedFinding("schema.type", .error, base + "/0/comment", mentions: ["\"comment\"", "boolean"])]),
+    CheckCase("? is a number",
+        F.components(#"[{"?": 1}]"#),
+        [ExpectedFinding("schema.type", .error, base + "/0/?", mentions: ["\"?\"", "number", "object"])]),
+    CheckCase("a query value is a number",
+        F.components(#"[{"?": {"id": 42, "ok": "?*"}}]"#),
+        [ExpectedFinding("schema.type", .error, base + "/0/?/id", mentions: ["\"id\"", "number", "swcutil", "whole"])]),
+    CheckCase("exclude is the string true",
+        F.components(#"[{"/": "/a", "exclude": "true"}]"#),
+        [ExpectedFinding("schema.type", .error, base + "/0/exclude", mentions: ["\"exclude\"", "the string \"true\"", "common mistake"])]),
+    CheckCase("caseSensitive is the number 0",
+        F.components(#"[{"/": "/a", "caseSensitive": 0}]"#),
+        [ExpectedFinding("schema.type", .error, base + "/0/caseSensitive", mentions: ["\"caseSensitive\"", "number 0"])]),
+    CheckCase("percentEncoded is null",
+        F.components(#"[{"/": "/a", "percentEncoded": null}]"#),
+        [ExpectedFinding("schema.type", .error, base + "/0/percentEncoded", mentions: ["\"percentEncoded\"", "null", "boolean"])]),
+    CheckCase("a repeated key is judged once, by its last value",
+        F.components(#"[{"/": 1, "/": 2}]"#),
+        [ExpectedFinding("schema.type", .error, base + "/0/~1")]),
+    CheckCase("dictionary form of details",
+        #"{"applinks": {"apps": [], "details": {"ABCDE12345.com.example.app": {"components": [{"/": false}]}}}}"#,
+        [ExpectedFinding("schema.type", .error, "/applinks/details/ABCDE12345.com.example.app/components/0/~1", mentions: ["\"/\"", "boolean"])]),
+    CheckCase("Exclude with a capital E",
+        F.components(#"[{"/": "/a", "Exclude": true}]"#),
+        [ExpectedFinding("schema.unknown-key", .warning, base + "/0/Exclude", mentions: ["\"Exclude\"", "did you mean \"exclude\""])]),
+    CheckCase("excluded",
+        F.components(#"[{"/": "/a", "excluded": true}]"#),
+        [ExpectedFinding("schema.unknown-key", .warning, base + "/0/excluded", mentions: ["\"excluded\"", "did you mean \"exclude\""])]),
+    CheckCase("case_sensitive",
+        F.components(#"[{"/": "/a", "case_sensitive": false}]"#),
+        [ExpectedFinding("schema.unknown-key", .warning, base + "/0/case_sensitive", mentions: ["did you mean \"caseSensitive\""])]),
+    CheckCase("percentEncode",
+        F.components(#"[{"/": "/a", "percentEncode": false}]"#),
+        [ExpectedFinding("schema.unknown-key", .warning, base + "/0/percentEncode", mentions: ["did you mean \"percentEncoded\""])]),
+    CheckCase("query and fragment as words",
+        F.components(#"[{"/": "/a", "query": {"id": "*"}, "fragment": "x"}]"#),
+        [ExpectedFinding("schema.unknown-key", .warning, base + "/0/query", mentions: ["\"query\"", "did you mean \"?\""]),
+         ExpectedFinding("schema.unknown-key", .warning, base + "/0/fragment", mentions: ["\"fragment\"", "did you mean \"#\""])]),
+    CheckCase("path as a word, and nothing else: also empty",
+        F.components(#"[{"path": "/a/*"}]"#),
+        [ExpectedFinding("schema.unknown-key", .warning, base + "/0/path", mentions: ["\"path\"", "did you mean \"/\""]),
+         ExpectedFinding("schema.empty-component", .warning, base + "/0", mentions: ["every URL"])]),
+    CheckCase("an unrelated key gets no suggestion",
+        F.components(#"[{"/": "/a", "target": "app"}]"#),
+        [ExpectedFinding("schema.unknown-key", .warning, base + "/0/target", mentions: ["\"target\"", "Component keys are"])]),
+    CheckCase("a path used as a key (corpus 015)",
+        F.components(#"[{"/": "/a"}, {"/sign": "", "exclude": true}]"#),
+        [ExpectedFinding("schema.unknown-key", .warning, base + "/1/~1sign", mentions: ["\"/sign\"", "path used as a key"]),
+         ExpectedFinding("schema.empty-component", .warning, base + "/1", mentions: ["exclude", "blocks every URL"])]),
+    CheckCase("a comment-only component",
+        F.components(#"[{"comment": "everything"}]"#),
+        [ExpectedFinding("schema.empty-component", .warning, base + "/0", mentions: ["none of", "matches every URL"])]),
+    CheckCase("an empty object",
+        F.components(#"[{"/": "/a"}, {}]"#),
+        [ExpectedFinding("schema.empty-component", .warning, base + "/1")]),
+    CheckCase("exclude with only a fragment is not empty",
+        F.components(##"[{"#": "no_universal_links", "exclude": true}, {"?": {"a": "b"}}]"##), []),
+])
+func componentsCheck(_ example: CheckCase) throws {
+    try example.verify(ComponentsCheck.self)
+}
+
+@Test func emptyComponentWithoutExcludeSaysNothingAboutBlocking() throws {
+    let findings = try F.findings(ComponentsCheck.self, F.components(#"[{"exclude": false}]"#))
+    #expect(findings.map(\.id) == ["schema.empty-component"])
+    #expect(findings.first?.message.contains("blocks") == false)
+}
+
+@Test func fixesNameTheCorrection() throws {
+    let findings = try F.findings(ComponentsCheck.self, F.components(#"[{"/": "/a", "exclude": "true", "Exclude": true, "/sign": ""}]"#))
+    let fixes = findings.compactMap(\.fix)
+    #expect(fixes.contains("Remove the quotes: \"exclude\": true."))
+    #expect(fixes.contains("Rename the key to \"exclude\": true."))
+    #expect(fixes.contains("Write the path as the value of \"/\": { \"/\": \"/sign\" }."))
+}
+
+@Test(arguments: [
+    ("Exclude", "exclude"), ("EXCLUDE", "exclude"), ("excluded", "exclude"), ("exclued", "exclude"),
+    ("case_sensitive", "caseSensitive"), ("casesensitive", "caseSensitive"), ("caseSensitve", "caseSensitive"),
+    ("percent-encoded", "percentEncoded"), ("PercentEncoded", "percentEncoded"),
+    ("path", "/"), ("Path", "/"), ("paths", "/"), ("query", "?"), ("Query", "?"), ("fragment", "#"), ("comments", "comment"),
+])
+func keySuggestions(_ key: String, _ expected: String) {
+    #expect(ComponentKeyNames.suggestion(for: key) == expected)
+}
+
+@Test(arguments: ["target", "page", "id", "name", "url", "x", "", "/", "exclude", "appID"])
+func noSuggestionForUnrelatedOrKnownKeys(_ key: String) {
+    #expect(ComponentKeyNames.suggestion(for: key) == nil)
+}
+
+@Test(arguments: [
+    ("", "", 0), ("a", "", 1), ("", "abc", 3), ("exclude", "exclude", 0), ("exclude", "excluded", 1),
+    ("kitten", "sitting", 3), ("flaw", "lawn", 2), ("ab", "ba", 2),
+])
+func editDistance(_ a: String, _ b: String, _ distance: Int) {
+    #expect(EditDistance.between(a, b) == distance)
+    #expect(EditDistance.between(b, a) == distance)
+}
