@@ -111,7 +111,7 @@ public enum ComponentsCheck: SchemaCheck {
         for (name, itemValue) in effectiveMembers(of: dictionary) where itemValue.stringValue == nil {
             let example = itemValue.numberValue.map { "\"\($0.text)\"" } ?? "\"?*\""
             findings.append(SchemaRules.type.finding(
-                "Query item \"\(name)\" has \(ComponentKeyNames.article(itemValue.typeName)) \(itemValue.typeName) value; query patterns must be strings, and swcutil then ignores the whole \"?\" dictionary, so none of its items is checked.",
+                "Query item \"\(name)\" has \(ComponentKeyNames.article(itemValue.typeName)) \(itemValue.typeName) value; query patterns must be strings, and when any value is not a string swcutil ignores the whole \"?\" dictionary, so none of its items is checked.",
                 fix: "Write the pattern as a string, e.g. \"\(name)\": \(example).",
                 pointer: JSONPointer.appending(pointer, name)))
         }

@@ -42,8 +42,8 @@ public enum SubstitutionVariablesCheck: SchemaCheck {
                 for name in references(in: pattern) where !defined.contains(name) {
                     let nearby = defined.first { $0.lowercased() == name.lowercased() }
                     findings.append(variableUndefined.finding(
-                        "Pattern \"\(pattern)\" (component key \"\(key)\") uses $(\(name)), which is not defined"
-                            + (nearby.map { "; names are case-sensitive, and $(\($0)) is" } ?? " or predefined")
+                        "Pattern \"\(pattern)\" (component key \"\(key)\") uses $(\(name)), which is "
+                            + (nearby.map { "not defined (names are case-sensitive; $(\($0)) is defined)" } ?? "neither defined nor predefined")
                             + ", so this pattern never matches.",
                         fix: nearby.map { "Write $(\($0)) instead of $(\(name))." }
                             ?? "Add \"\(name)\": [ … ] to applinks.substitutionVariables, or use one of the predefined variables: \(predefinedNames.map { "$(\($0))" }.joined(separator: ", ")).",

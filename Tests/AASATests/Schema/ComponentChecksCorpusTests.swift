@@ -29,13 +29,32 @@ private enum RealFiles {
     }
 }
 
-/// Errors these checks report on applinks files, and why each is right (the manifest notes agree).
+/// Errors these checks report on applinks files, and why each is right. Empty: no applinks file gets one.
 private let justifiedErrors: [String: String] = [:]
+
+/// Every warning the checks report on the corpus, by file; each is one the manifest notes describe.
+private let expectedWarnings: [String: [String]] = [
+    // "component has unknown keys: /sign; component has none of the "/", "?", "#" keys"
+    "015.aasa": ["schema.unknown-key", "schema.empty-component"],
+    // "component "/" pattern contains a fragment/query character: '/#/a*s*q*'"
+    "118.aasa": ["schema.pattern-query-in-path"],
+]
+
+/// Findings per id over the whole corpus. needs-ios: the one info per file that uses components
+/// (no real file uses caseSensitive, defaults, percentEncoded or substitutionVariables).
+private let expectedCounts: [String: Int] = [
+    "schema.empty-component": 1,
+    "schema.needs-ios": 57,
+    "schema.pattern-query-in-path": 1,
+    "schema.unknown-key": 1,
+]
 
 @Test func componentChecksOnRealFiles() throws {
     let rows = try RealFiles.manifest()
     #expect(rows.count == 153)
+    let rules = ComponentChecksFixture.checks.flatMap { $0.rules } + SchemaRules.rules
     var counts: [String: Int] = [:]
+    var warnings: [String: [String]] = [:]
     var parsed = 0
     for row in rows {
         guard let json = try? JSONParser.parse(RealFiles.bytes(of: row.file)), let document = AASADocument(json: json) else { continue }
@@ -43,8 +62,9 @@ private let justifiedErrors: [String: String] = [:]
         let findings = ComponentChecksFixture.checks.flatMap { $0.findings(in: document) }
         for finding in findings {
             counts[finding.id, default: 0] += 1
+            if finding.severity == .warning { warnings[row.file, default: []].append(finding.id) }
             #expect(finding.pointer != nil, "\(row.file): \(finding.id) has no pointer")
-            print("CORPUS \(row.file) [\(row.shape)] \(finding.id) \(finding.pointer ?? "-"): \(finding.message)")
+            #expect(rules.contains { $0.id == finding.id && $0.severity == finding.severity }, "\(row.file): \(finding.id) is not a declared rule")
         }
         if row.shape == "legacy-applinks" || row.shape == "modern-applinks" {
             for finding in findings where finding.severity == .error {
@@ -53,5 +73,6 @@ private let justifiedErrors: [String: String] = [:]
         }
     }
     #expect(parsed == 145)
-    print("CORPUS COUNTS \(counts.sorted { $0.key < $1.key })")
+    #expect(counts == expectedCounts)
+    #expect(warnings == expectedWarnings)
 }
