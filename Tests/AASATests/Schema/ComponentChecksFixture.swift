@@ -29,7 +29,7 @@ enum ComponentChecksFixture {
 }
 
 /// One expected finding: id, severity, pointer, and words its message must contain.
-struct ExpectedFinding: Sendable, CustomTestStringConvertible {
+struct ExpectedComponentFinding: Sendable, CustomTestStringConvertible {
     let id: String
     let severity: Severity
     let pointer: String
@@ -52,12 +52,12 @@ struct ExpectedFinding: Sendable, CustomTestStringConvertible {
 }
 
 /// A document and the findings one check must report for it, exactly.
-struct CheckCase: Sendable, CustomTestStringConvertible {
+struct ComponentCheckCase: Sendable, CustomTestStringConvertible {
     let name: String
     let text: String
-    let expected: [ExpectedFinding]
+    let expected: [ExpectedComponentFinding]
 
-    init(_ name: String, _ text: String, _ expected: [ExpectedFinding]) {
+    init(_ name: String, _ text: String, _ expected: [ExpectedComponentFinding]) {
         self.name = name
         self.text = text
         self.expected = expected

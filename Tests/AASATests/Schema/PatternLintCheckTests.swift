@@ -31,32 +31,32 @@ func notBotchedExclusions(_ path: String) throws {
 }
 
 @Test(arguments: [
-    CheckCase("wildcards in paths are fine",
+    ComponentCheckCase("wildcards in paths are fine",
         F.components(#"[{"/": "/videos/201?/*"}, {"/": "/id/????"}, {"/": "/a?*"}, {"/": "/a?/b=c"}]"#), []),
-    CheckCase("query syntax in a / pattern",
+    ComponentCheckCase("query syntax in a / pattern",
         F.components(#"[{"/": "/search?q=*"}]"#),
-        [ExpectedFinding("schema.pattern-query-in-path", .warning, base + "/0/~1", mentions: ["\"/search?q=*\"", "?q=*"])]),
-    CheckCase("a hash route in a / pattern (corpus 118)",
+        [ExpectedComponentFinding("schema.pattern-query-in-path", .warning, base + "/0/~1", mentions: ["\"/search?q=*\"", "?q=*"])]),
+    ComponentCheckCase("a hash route in a / pattern (corpus 118)",
         F.components(#"[{"/": "/#/a*s*q*"}]"#),
-        [ExpectedFinding("schema.pattern-query-in-path", .warning, base + "/0/~1", mentions: ["\"/#/a*s*q*\"", "fragment"])]),
-    CheckCase("query and fragment",
+        [ExpectedComponentFinding("schema.pattern-query-in-path", .warning, base + "/0/~1", mentions: ["\"/#/a*s*q*\"", "fragment"])]),
+    ComponentCheckCase("query and fragment",
         F.components(#"[{"/": "/p?id=1&ref=*#top"}]"#),
-        [ExpectedFinding("schema.pattern-query-in-path", .warning, base + "/0/~1", mentions: ["?id=1&ref=*", "#top"])]),
-    CheckCase("query syntax in a legacy path",
+        [ExpectedComponentFinding("schema.pattern-query-in-path", .warning, base + "/0/~1", mentions: ["?id=1&ref=*", "#top"])]),
+    ComponentCheckCase("query syntax in a legacy path",
         legacy(#"["/product?id=*"]"#),
-        [ExpectedFinding("schema.pattern-query-in-path", .warning, "/applinks/details/0/paths/0", mentions: ["\"/product?id=*\"", "query and fragment are ignored"])]),
-    CheckCase("a fragment in a legacy exclusion",
+        [ExpectedComponentFinding("schema.pattern-query-in-path", .warning, "/applinks/details/0/paths/0", mentions: ["\"/product?id=*\"", "query and fragment are ignored"])]),
+    ComponentCheckCase("a fragment in a legacy exclusion",
         legacy(##"["NOT /help#faq", "*"]"##),
-        [ExpectedFinding("schema.pattern-query-in-path", .warning, "/applinks/details/0/paths/0", mentions: ["\"NOT /help#faq\""])]),
-    CheckCase("exclude with a * query item",
+        [ExpectedComponentFinding("schema.pattern-query-in-path", .warning, "/applinks/details/0/paths/0", mentions: ["\"NOT /help#faq\""])]),
+    ComponentCheckCase("exclude with a * query item",
         F.components(#"[{"/": "/a/*", "?": {"no_universal_link": "*", "x": "?*"}, "exclude": true}, {"/": "*"}]"#),
-        [ExpectedFinding("schema.exclude-star-query", .warning, base + "/0/?/no_universal_link", mentions: ["\"no_universal_link\"", "no \"no_universal_link\" item"])]),
-    CheckCase("a * query item without exclude is fine",
+        [ExpectedComponentFinding("schema.exclude-star-query", .warning, base + "/0/?/no_universal_link", mentions: ["\"no_universal_link\"", "no \"no_universal_link\" item"])]),
+    ComponentCheckCase("a * query item without exclude is fine",
         F.components(#"[{"/": "/a/*", "?": {"id": "*"}}, {"?": {"id": "*"}, "exclude": false}]"#), []),
-    CheckCase("exclude with ?* is fine",
+    ComponentCheckCase("exclude with ?* is fine",
         F.components(#"[{"?": {"id": "?*"}, "exclude": true}, {"?": "*", "exclude": true}]"#), []),
 ])
-func patternLint(_ example: CheckCase) throws {
+func patternLint(_ example: ComponentCheckCase) throws {
     // needs-ios is tested on its own below; leave it out here.
     let findings = try F.findings(PatternLintCheck.self, example.text).filter { $0.id != "schema.needs-ios" }
     #expect(findings.count == example.expected.count, "\(findings.map(\.message))")
@@ -85,30 +85,30 @@ func suggestedComponents(_ pattern: String, _ component: String) throws {
 // MARK: needs-ios
 
 @Test(arguments: [
-    CheckCase("legacy paths need nothing new", legacy(#"["/a/*"]"#), []),
-    CheckCase("components",
+    ComponentCheckCase("legacy paths need nothing new", legacy(#"["/a/*"]"#), []),
+    ComponentCheckCase("components",
         #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}, {"appID": "ABCDE12345.com.example.two", "components": [{"/": "/a", "caseSensitive": true, "percentEncoded": true}]}, {"appID": "ABCDE12345.com.example.three", "components": []}]}}"#,
-        [ExpectedFinding("schema.needs-ios", .info, "/applinks/details/1/components", mentions: ["\"components\"", "iOS 13"])]),
-    CheckCase("caseSensitive false in a component",
+        [ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/details/1/components", mentions: ["\"components\"", "iOS 13"])]),
+    ComponentCheckCase("caseSensitive false in a component",
         F.components(#"[{"/": "/a"}, {"/": "/b", "caseSensitive": false}, {"/": "/c", "caseSensitive": false}]"#),
-        [ExpectedFinding("schema.needs-ios", .info, base, mentions: ["iOS 13"]),
-         ExpectedFinding("schema.needs-ios", .info, base + "/1/caseSensitive", mentions: ["\"caseSensitive\": false", "iOS 13.5"])]),
-    CheckCase("substitutionVariables",
+        [ExpectedComponentFinding("schema.needs-ios", .info, base, mentions: ["iOS 13"]),
+         ExpectedComponentFinding("schema.needs-ios", .info, base + "/1/caseSensitive", mentions: ["\"caseSensitive\": false", "iOS 13.5"])]),
+    ComponentCheckCase("substitutionVariables",
         #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}}}"#,
-        [ExpectedFinding("schema.needs-ios", .info, "/applinks/substitutionVariables", mentions: ["\"substitutionVariables\"", "iOS 13.5"])]),
-    CheckCase("defaults, first use in document order, and percentEncoded false inside them",
+        [ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/substitutionVariables", mentions: ["\"substitutionVariables\"", "iOS 13.5"])]),
+    ComponentCheckCase("defaults, first use in document order, and percentEncoded false inside them",
         #"{"applinks": {"defaults": {"percentEncoded": false}, "details": [{"appID": "ABCDE12345.com.example.app", "defaults": {"caseSensitive": false}}]}}"#,
-        [ExpectedFinding("schema.needs-ios", .info, "/applinks/defaults", mentions: ["\"defaults\"", "iOS 14"]),
-         ExpectedFinding("schema.needs-ios", .info, "/applinks/defaults/percentEncoded", mentions: ["\"percentEncoded\": false", "iOS 14"]),
-         ExpectedFinding("schema.needs-ios", .info, "/applinks/details/0/defaults/caseSensitive", mentions: ["iOS 13.5"])]),
-    CheckCase("details before defaults",
+        [ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/defaults", mentions: ["\"defaults\"", "iOS 14"]),
+         ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/defaults/percentEncoded", mentions: ["\"percentEncoded\": false", "iOS 14"]),
+         ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/details/0/defaults/caseSensitive", mentions: ["iOS 13.5"])]),
+    ComponentCheckCase("details before defaults",
         #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "defaults": {}}], "defaults": {}}}"#,
-        [ExpectedFinding("schema.needs-ios", .info, "/applinks/details/0/defaults", mentions: ["iOS 14"])]),
-    CheckCase("percentEncoded false in a component of the dictionary form",
+        [ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/details/0/defaults", mentions: ["iOS 14"])]),
+    ComponentCheckCase("percentEncoded false in a component of the dictionary form",
         #"{"applinks": {"details": {"ABCDE12345.com.example.app": {"components": [{"/": "/ü", "percentEncoded": false}]}}}}"#,
-        [ExpectedFinding("schema.needs-ios", .info, "/applinks/details/ABCDE12345.com.example.app/components", mentions: ["iOS 13"]),
-         ExpectedFinding("schema.needs-ios", .info, "/applinks/details/ABCDE12345.com.example.app/components/0/percentEncoded", mentions: ["iOS 14"])]),
+        [ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/details/ABCDE12345.com.example.app/components", mentions: ["iOS 13"]),
+         ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/details/ABCDE12345.com.example.app/components/0/percentEncoded", mentions: ["iOS 14"])]),
 ])
-func needsIOS(_ example: CheckCase) throws {
+func needsIOS(_ example: ComponentCheckCase) throws {
     try example.verify(PatternLintCheck.self)
 }
