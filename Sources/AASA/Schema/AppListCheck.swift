@@ -32,7 +32,7 @@ public enum AppListCheck: SchemaCheck {
                             : "Rename \(key.jsonQuoted) to \"apps\".",
                         pointer: pointer))
                 } else {
-                    findings.append(ServiceKeysCheck.unknownKey.finding(
+                    findings.append(SchemaRules.unknownKey.finding(
                         "\(service.jsonQuoted) has the key \(key.jsonQuoted), which Apple does not define; it is ignored.\(hint)",
                         fix: hint.isEmpty ? "Remove \(key.jsonQuoted); \(service) holds only \"apps\"." : "Rename \(key.jsonQuoted) to \"apps\".",
                         pointer: pointer))

@@ -19,12 +19,8 @@ public enum DetailsCheck: SchemaCheck {
     public static let componentsOnly = Rule("schema.components-only", .info,
         meaning: "Entries use only \"components\", which iOS 12 and older do not read; those links work on iOS 13 and later only.",
         fix: "Nothing, unless iOS 12 or older must be supported; then add equivalent legacy \"paths\".")
-    public static let wrongType = Rule("schema.type", .error,
-        meaning: "A value of the wrong JSON type (e.g. a string where Apple expects an array); Apple cannot read it.",
-        fix: "Use the type Apple documents for the key.")
-
-    /// `schema.unknown-key` is declared once, in `ServiceKeysCheck`, and reported here as a warning.
-    public static let rules = [detailsMissing, detailsDictionary, legacyApps, noAppID, mixedFormats, componentsOnly, wrongType]
+    /// `schema.type` and `schema.unknown-key` are shared rules, declared once in `SchemaRules`.
+    public static let rules = [detailsMissing, detailsDictionary, legacyApps, noAppID, mixedFormats, componentsOnly]
 
     /// The keys Apple defines in `applinks`.
     static let applinksKeys = ["apps", "details", "defaults", "substitutionVariables"]
@@ -42,7 +38,7 @@ public enum DetailsCheck: SchemaCheck {
         var entriesWithPatterns = 0
         for (index, entry) in document.detailsEntries.enumerated() {
             guard let object = entry.object else {
-                findings.append(wrongType.finding(
+                findings.append(SchemaRules.type.finding(
                     "Details entry \(entry.dictionaryKey.map(\.jsonQuoted) ?? String(index)) is \(entry.value.typeWithArticle), not an object.",
                     fix: "Make each details entry an object: {\"appIDs\": [...], \"components\": [...]}.",
                     pointer: entry.pointer))
@@ -80,14 +76,14 @@ public enum DetailsCheck: SchemaCheck {
                 continue
             case "apps":
                 if value.arrayValue == nil {
-                    findings.append(wrongType.finding(
+                    findings.append(SchemaRules.type.finding(
                         "\"applinks.apps\" is \(value.typeWithArticle), not an array.",
                         fix: "Write \"apps\": [] (the legacy format requires it empty).",
                         pointer: pointer))
                 }
             case "defaults", "substitutionVariables":
                 if value.objectValue == nil {
-                    findings.append(wrongType.finding(
+                    findings.append(SchemaRules.type.finding(
                         "\"applinks.\(key)\" is \(value.typeWithArticle), not an object.",
                         fix: key == "defaults"
                             ? "Make \"defaults\" an object such as {\"caseSensitive\": false}."
@@ -107,7 +103,7 @@ public enum DetailsCheck: SchemaCheck {
                     message = "\"applinks\" has the key \(key.jsonQuoted), which Apple does not define; it is ignored."
                     fix = "Remove \(key.jsonQuoted); applinks holds only apps, details, defaults and substitutionVariables."
                 }
-                findings.append(warning(ServiceKeysCheck.unknownKey.finding(message, fix: fix, pointer: pointer)))
+                findings.append((SchemaRules.unknownKey.finding(message, fix: fix, pointer: pointer)))
             }
         }
         return findings
@@ -145,12 +141,12 @@ public enum DetailsCheck: SchemaCheck {
             let pointer = JSONPointer.appending(entry.pointer, key)
             if let near = EditDistance.nearMiss(of: key, among: entryKeys) {
                 if near == "appID" || near == "appIDs" { misspelledAppID = key }
-                findings.append(warning(ServiceKeysCheck.unknownKey.finding(
+                findings.append((SchemaRules.unknownKey.finding(
                     "Details entry key \(key.jsonQuoted) is not one Apple defines, so it is ignored; did you mean \(near.jsonQuoted)?",
                     fix: "Rename \(key.jsonQuoted) to \(near.jsonQuoted) (keys are case-sensitive).",
                     pointer: pointer)))
             } else {
-                findings.append(warning(ServiceKeysCheck.unknownKey.finding(
+                findings.append((SchemaRules.unknownKey.finding(
                     "Details entry key \(key.jsonQuoted) is not one Apple defines; it is ignored.",
                     fix: "Remove \(key.jsonQuoted); an entry holds appID or appIDs, components, paths and defaults.",
                     pointer: pointer)))
@@ -171,7 +167,7 @@ public enum DetailsCheck: SchemaCheck {
         if let appID, appID.stringValue == nil {
             let fix = appID.arrayValue.map { _ in "Rename \"appID\" to \"appIDs\" to list several app IDs, or give \"appID\" one string." }
                 ?? "Make \"appID\" one app ID string such as \"ABCDE12345.com.example.app\"."
-            findings.append(wrongType.finding(
+            findings.append(SchemaRules.type.finding(
                 "\"appID\" is \(appID.typeWithArticle), not a string.", fix: fix,
                 pointer: JSONPointer.appending(entry.pointer, "appID")))
         }
@@ -190,7 +186,7 @@ public enum DetailsCheck: SchemaCheck {
             } else {
                 let fix = appIDs.stringValue.map { "Wrap the app ID in an array: \"appIDs\": [\($0.jsonQuoted)]." }
                     ?? "Make \"appIDs\" an array of app ID strings."
-                findings.append(wrongType.finding(
+                findings.append(SchemaRules.type.finding(
                     "\"appIDs\" is \(appIDs.typeWithArticle), not an array of strings.", fix: fix, pointer: pointer))
             }
         }
@@ -200,7 +196,7 @@ public enum DetailsCheck: SchemaCheck {
             if let elements = paths.arrayValue {
                 findings += stringElementFindings(elements, key: "paths", pointer: pointer)
             } else {
-                findings.append(wrongType.finding(
+                findings.append(SchemaRules.type.finding(
                     "\"paths\" is \(paths.typeWithArticle), not an array of strings.",
                     fix: paths.stringValue.map { "Wrap the pattern in an array: \"paths\": [\($0.jsonQuoted)]." }
                         ?? "Make \"paths\" an array of pattern strings such as [\"/products/*\"].",
@@ -219,7 +215,7 @@ public enum DetailsCheck: SchemaCheck {
     private static func stringElementFindings(_ elements: [JSONValue], key: String, pointer: String) -> [Finding] {
         elements.enumerated().compactMap { index, element in
             guard element.stringValue == nil else { return nil }
-            return wrongType.finding(
+            return SchemaRules.type.finding(
                 "Item \(index) of \(key.jsonQuoted) is \(element.typeWithArticle), not a string.",
                 fix: "Make every item of \(key.jsonQuoted) a string.",
                 pointer: JSONPointer.appending(pointer, index))
@@ -239,12 +235,5 @@ public enum DetailsCheck: SchemaCheck {
             "\"applinks.apps\" has \(elements.count) item\(elements.count == 1 ? "" : "s") but must be empty ([]) in the legacy format that \"paths\" (first at \(firstPaths)) belongs to; app IDs go in details entries.",
             fix: "Set \"apps\": [] and name the apps in each details entry's \"appID\" or \"appIDs\".",
             pointer: "/applinks/apps")]
-    }
-
-    /// The unknown-key rule is info at the top level but a warning here: a mistyped key in applinks drops links.
-    private static func warning(_ finding: Finding) -> Finding {
-        var finding = finding
-        finding.severity = .warning
-        return finding
     }
 }

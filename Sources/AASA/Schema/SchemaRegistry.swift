@@ -6,10 +6,14 @@ public enum SchemaRegistry {
         AppListCheck.self,
         DetailsCheck.self,
         AppIDCheck.self,
+        ComponentsCheck.self,
+        DefaultsCheck.self,
+        SubstitutionVariablesCheck.self,
+        PatternLintCheck.self,
     ]
 
-    /// Every rule of every schema check.
-    public static var rules: [Rule] { checks.flatMap { $0.rules } }
+    /// Every rule of every schema check, and the rules several checks share (`SchemaRules`).
+    public static var rules: [Rule] { SchemaRules.rules + checks.flatMap { $0.rules } }
 
     /// Runs every check on `document`.
     public static func findings(in document: AASADocument) -> [Finding] {

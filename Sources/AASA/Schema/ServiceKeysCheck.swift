@@ -4,9 +4,9 @@ public enum ServiceKeysCheck: SchemaCheck {
     public static let noService = Rule("schema.no-service", .error,
         meaning: "The file has none of the keys applinks, webcredentials, appclips or activitycontinuation, so it associates nothing.",
         fix: "Add the service the app uses, e.g. \"applinks\": {\"details\": [...]}.")
-    public static let unknownKey = Rule("schema.unknown-key", .info,
-        meaning: "A key Apple does not define; it is ignored. Inside applinks and its details entries this is a warning, since a mistyped key there silently drops links.",
-        fix: "Remove the key, or correct its spelling if it was meant to be a known key.")
+    public static let unknownTopLevelKey = Rule("schema.unknown-top-level-key", .info,
+        meaning: "A top-level key that is not one of Apple's services; Apple ignores it. (Unknown keys inside a service are schema.unknown-key warnings.)",
+        fix: "Remove the key, or correct its spelling if it was meant to be a service.")
     public static let misspelledService = Rule("schema.misspelled-service", .warning,
         meaning: "A top-level key that looks like a misspelled service name; Apple ignores it, so that service is off.",
         fix: "Spell the service exactly: applinks, webcredentials, appclips or activitycontinuation (lower case).")
@@ -14,7 +14,7 @@ public enum ServiceKeysCheck: SchemaCheck {
         meaning: "A service key whose value is not a JSON object; Apple cannot read the service.",
         fix: "Make the service's value an object, e.g. \"webcredentials\": {\"apps\": [\"ABCDE12345.com.example.app\"]}.")
 
-    public static let rules = [noService, unknownKey, misspelledService, serviceType]
+    public static let rules = [noService, unknownTopLevelKey, misspelledService, serviceType]
 
     public static func findings(in document: AASADocument) -> [Finding] {
         var findings: [Finding] = []
@@ -35,7 +35,7 @@ public enum ServiceKeysCheck: SchemaCheck {
                     fix: "Rename \(key.jsonQuoted) to \(service.jsonQuoted); Apple ignores the service under any other spelling.",
                     pointer: pointer))
             } else {
-                findings.append(unknownKey.finding(
+                findings.append(unknownTopLevelKey.finding(
                     "Top-level key \(key.jsonQuoted) is not one of Apple's services; Apple ignores it.",
                     fix: "Remove \(key.jsonQuoted) unless another tool of yours reads it.",
                     pointer: pointer))

@@ -38,11 +38,11 @@ private func expect(_ id: String, _ severity: Severity, _ pointer: String, _ men
         expect("schema.appclips-extra-key", .warning, "/appclips/app", #"Did you mean "apps"?"#),
     ]),
     AppListCase(text: #"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"], "comment": "x"}}"#, expected: [
-        expect("schema.unknown-key", .info, "/webcredentials/comment", #""webcredentials" has the key "comment""#),
+        expect("schema.unknown-key", .warning, "/webcredentials/comment", #""webcredentials" has the key "comment""#),
     ]),
     AppListCase(text: #"{"activitycontinuation": {"Apps": ["ABCDE12345.com.example.app"]}}"#, expected: [
         expect("schema.apps-shape", .error, "/activitycontinuation", "no \"apps\""),
-        expect("schema.unknown-key", .info, "/activitycontinuation/Apps", #"Did you mean "apps"?"#),
+        expect("schema.unknown-key", .warning, "/activitycontinuation/Apps", #"Did you mean "apps"?"#),
     ]),
 ])
 func appListFindings(_ testCase: AppListCase) throws {

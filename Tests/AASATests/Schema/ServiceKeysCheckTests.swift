@@ -42,14 +42,14 @@ private func expect(_ id: String, _ severity: Severity, _ pointer: String, _ men
         expect("schema.misspelled-service", .warning, "/activityContinuation", #"did you mean "activitycontinuation"?"#),
     ]),
     ServiceKeysCase(text: #"{"applinks": {"details": []}, "version": 1}"#, expected: [
-        expect("schema.unknown-key", .info, "/version", #""version""#),
+        expect("schema.unknown-top-level-key", .info, "/version", #""version""#),
     ]),
     ServiceKeysCase(text: #"{"a/b~": 1, "applinks": {"details": []}}"#, expected: [
-        expect("schema.unknown-key", .info, "/a~1b~0", #""a/b~""#),
+        expect("schema.unknown-top-level-key", .info, "/a~1b~0", #""a/b~""#),
     ]),
     // A repeated key is the JSON checks' finding; the schema reports the key once.
     ServiceKeysCase(text: #"{"foo": 1, "foo": 2, "applinks": {"details": []}}"#, expected: [
-        expect("schema.unknown-key", .info, "/foo", #""foo""#),
+        expect("schema.unknown-top-level-key", .info, "/foo", #""foo""#),
     ]),
     ServiceKeysCase(text: #"{"applinks": []}"#, expected: [
         expect("schema.service-type", .error, "/applinks", #""applinks" is an array, not an object"#),
@@ -77,23 +77,6 @@ func serviceKeysFindings(_ testCase: ServiceKeysCase) throws {
 }
 
 @Test func serviceKeysRulesAreTheOnesReported() {
-    #expect(ServiceKeysCheck.rules.map(\.id) == ["schema.no-service", "schema.unknown-key", "schema.misspelled-service", "schema.service-type"])
+    #expect(ServiceKeysCheck.rules.map(\.id) == ["schema.no-service", "schema.unknown-top-level-key", "schema.misspelled-service", "schema.service-type"])
     #expect(ServiceKeysCheck.rules.map(\.severity) == [.error, .info, .warning, .error])
-}
-
-@Test(arguments: [
-    ("", "", 0), ("abc", "", 3), ("", "abc", 3), ("applinks", "applinks", 0), ("applink", "applinks", 1),
-    ("kitten", "sitting", 3), ("app-clips", "appclips", 1), ("appIds", "appIDs", 1), ("flaw", "lawn", 2),
-])
-func editDistance(_ a: String, _ b: String, _ distance: Int) {
-    #expect(EditDistance.between(a, b) == distance)
-    #expect(EditDistance.between(b, a) == distance)
-}
-
-@Test func nearMissIgnoresCaseAndPrefersTheClosest() {
-    #expect(EditDistance.nearMiss(of: "appId", among: ["appID", "appIDs"]) == "appID")
-    #expect(EditDistance.nearMiss(of: "appIds", among: ["appID", "appIDs"]) == "appIDs")
-    #expect(EditDistance.nearMiss(of: "APPLINKS", among: AASADocument.serviceKeys) == "applinks")
-    #expect(EditDistance.nearMiss(of: "version", among: AASADocument.serviceKeys) == nil)
-    #expect(EditDistance.nearMiss(of: "apps", among: AASADocument.serviceKeys) == nil)
 }

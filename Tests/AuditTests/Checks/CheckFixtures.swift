@@ -36,10 +36,20 @@ enum CheckFixtures {
         FetchedLocation(path: path, fetch: LocationFetch(response: response, redirectHops: hops, redirectEnd: end), now: now, settings: settings)
     }
 
-    /// The ids every location check reports for `response`, in order.
+    /// The error and warning ids every location check reports for `response`, in order (info
+    /// findings, such as the document's `schema.components-only`, are left to `allIDs`).
     static func ids(_ response: FetchResponse, hops: [FetchResponse] = [], settings: AuditSettings = AuditSettings()) -> [String] {
+        findings(response, hops: hops, settings: settings).filter { $0.severity != .info }.map(\.id)
+    }
+
+    /// Every id, info included.
+    static func allIDs(_ response: FetchResponse) -> [String] {
+        findings(response).map(\.id)
+    }
+
+    static func findings(_ response: FetchResponse, hops: [FetchResponse] = [], settings: AuditSettings = AuditSettings()) -> [Finding] {
         let location = located(response, hops: hops, settings: settings)
-        return RuleRegistry.locationChecks.flatMap { $0.findings(for: location) }.map(\.id)
+        return RuleRegistry.locationChecks.flatMap { $0.findings(for: location) }
     }
 
     static func failure(_ kind: TransferError.Kind, _ code: Int, _ message: String) -> TransferError {
