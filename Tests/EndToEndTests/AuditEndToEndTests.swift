@@ -27,6 +27,7 @@ import TestSupport
         ("large-gzip.test", .fail, nil, ["size.too-large"]),
         ("invalid-json.test", .fail, nil, ["json.syntax"]),
         ("array-root.test", .fail, nil, ["json.not-object"]),
+        ("bad-schema.test", .fail, nil, ["schema.misspelled-service", "schema.type", "schema.legacy-apps", "schema.app-id-format", "schema.type"]),
         ("slow.test", .fail, nil, ["network.timeout"]),
         ("expired.test", .fail, nil, ["tls.expired"]),
         ("not-yet-valid.test", .fail, nil, ["tls.not-yet-valid"]),
@@ -64,6 +65,18 @@ import TestSupport
         #expect(result.usedLocation == usedPath)
         let findings = result.findings + (result.locations.first?.findings ?? [])
         #expect(findings.filter { $0.severity != .info }.map(\.id) == ids, "\(host)")
+    }
+
+    @Test func schemaFindingsPointAtTheOffendingValues() throws {
+        let run = try Self.run.get()
+        let findings = try domain("bad-schema.test").locations[0].findings
+        let pointers = Dictionary(grouping: findings, by: \.id).mapValues { $0.compactMap(\.pointer) }
+        #expect(pointers["schema.app-id-format"] == ["/applinks/details/0/appIDs/0"])
+        #expect(Set(pointers["schema.type"] ?? []) == ["/applinks/details/1/paths", "/applinks/details/0/components/0/exclude"])
+        #expect(pointers["schema.misspelled-service"] == ["/webcredential"])
+        let html = try String(contentsOf: run.directory.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("/applinks/details/0/appIDs/0"))
+        #expect(html.contains("did you mean"))
     }
 
     @Test func signedFileIsUnwrappedAndNamedAsLegacy() throws {
