@@ -8,8 +8,6 @@ import TestSupport
 /// classifies each): nothing crashes, broken JSON gets a json.* error, well-formed legacy and modern
 /// files get no error the spec does not justify, and the counts per finding id are a reviewed snapshot.
 @Suite struct CorpusValidationTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/real-aasa")
     static let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/corpus-finding-counts.txt")
 
     /// Errors in files the manifest calls well-formed that are real mistakes in those files, each
@@ -25,19 +23,11 @@ import TestSupport
         "107.aasa": (["schema.app-id-format"], "the bundle ID contains '_', which Apple does not allow in bundle IDs (A–Z a–z 0–9 - . only, spec A13), so no app can have this ID; the manifest does not note it"),
     ]
 
-    struct Entry { var file: String; var shape: String; var notes: String }
-
-    static let manifest: Result<[Entry], Error> = Result {
-        let text = try String(contentsOf: corpus.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
-        return text.split(separator: "\n").dropFirst().compactMap { line in
-            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return cells.count >= 8 ? Entry(file: cells[0], shape: cells[5], notes: cells[7]) : nil
-        }
-    }
+    static let manifest: Result<[RealAASACorpus.Entry], Error> = Result { try RealAASACorpus.entries() }
 
     static let run: Result<(status: Int32, results: [String: FileValidation]), Error> = Result {
         let entries = try manifest.get()
-        let paths = entries.map { corpus.appendingPathComponent("files/\($0.file)").path }
+        let paths = entries.map(\.url.path)
         let outcome = try AuditBinary.run(["validate", "--json"] + paths)
         let results = try JSONDecoder().decode([FileValidation].self, from: Data(outcome.stdout.utf8))
         return (outcome.status, Dictionary(uniqueKeysWithValues: results.map { (URL(fileURLWithPath: $0.file).lastPathComponent, $0) }))

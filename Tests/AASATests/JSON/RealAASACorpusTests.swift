@@ -1,41 +1,8 @@
 import Foundation
 import Testing
 import AASA
+import TestSupport
 
-/// The shared corpus of real AASA files, found relative to this file so tests run from any directory.
-private enum Corpus {
-    /// The package root: the nearest directory above this file holding Package.swift.
-    static let packageRoot: URL? = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }()
-
-    static let directory = packageRoot?.appendingPathComponent("../shared/corpus/real-aasa").standardizedFileURL
-
-    /// (file name, shape) for each manifest row.
-    static func manifest() throws -> [(file: String, shape: String)] {
-        guard let directory else { return [] }
-        let text = try String(contentsOf: directory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
-        var rows: [(file: String, shape: String)] = []
-        for line in text.split(separator: "\n").dropFirst() {
-            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard columns.count > 5 else { continue }
-            rows.append((file: String(columns[0]), shape: String(columns[5])))
-        }
-        return rows
-    }
-
-    static func bytes(of file: String) throws -> [UInt8] {
-        guard let directory else { return [] }
-        return [UInt8](try Data(contentsOf: directory.appendingPathComponent("files").appendingPathComponent(file)))
-    }
-}
 
 /// Manifest rows that strict RFC 8259 disagrees with, and why. Empty: every row agrees.
 private let manifestDisagreements: [String: String] = [:]
@@ -54,11 +21,11 @@ private let expectedFailures: [String: (kind: JSONParseError.Kind, line: Int, co
 ]
 
 @Test func corpusManifestMatchesStrictParsing() throws {
-    let rows = try Corpus.manifest()
+    let rows = try RealAASACorpus.entries()
     #expect(rows.count == 153)
     var failures: [String: JSONParseError] = [:]
     for row in rows {
-        let bytes = try Corpus.bytes(of: row.file)
+        let bytes = try RealAASACorpus.bytes(of: row.file)
         let shouldParse = row.shape != "invalid-json"
         do {
             let document = try JSONParser.parse(bytes)

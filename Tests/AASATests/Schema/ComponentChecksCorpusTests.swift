@@ -1,33 +1,8 @@
 import Foundation
 import Testing
 @testable import AASA
+import TestSupport
 
-/// The shared corpus of real AASA files: the package root is four levels above this file.
-private enum RealFiles {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpus/real-aasa").standardizedFileURL
-
-    struct Row {
-        var file: String
-        var shape: String
-        var notes: String
-    }
-
-    /// MANIFEST.tsv columns: file, repo, commit, path, bytes, shape, services, notes.
-    static func manifest() throws -> [Row] {
-        let text = try String(contentsOf: directory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
-        return text.split(separator: "\n").dropFirst().compactMap { line in
-            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard columns.count >= 8 else { return nil }
-            return Row(file: columns[0], shape: columns[5], notes: columns[7])
-        }
-    }
-
-    static func bytes(of file: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: directory.appendingPathComponent("files").appendingPathComponent(file)))
-    }
-}
 
 /// Errors these checks report on applinks files, and why each is right. Empty: no applinks file gets one.
 private let justifiedErrors: [String: String] = [:]
@@ -49,14 +24,14 @@ private let expectedCounts: [String: Int] = [
 ]
 
 @Test func componentChecksOnRealFiles() throws {
-    let rows = try RealFiles.manifest()
+    let rows = try RealAASACorpus.entries()
     #expect(rows.count == 153)
     let rules = ComponentChecksFixture.checks.flatMap { $0.rules } + SchemaRules.rules
     var counts: [String: Int] = [:]
     var warnings: [String: [String]] = [:]
     var parsed = 0
     for row in rows {
-        guard let json = try? JSONParser.parse(RealFiles.bytes(of: row.file)), let document = AASADocument(json: json) else { continue }
+        guard let json = try? JSONParser.parse(RealAASACorpus.bytes(of: row.file)), let document = AASADocument(json: json) else { continue }
         parsed += 1
         let findings = ComponentChecksFixture.checks.flatMap { $0.findings(in: document) }
         for finding in findings {

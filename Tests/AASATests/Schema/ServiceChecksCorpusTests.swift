@@ -1,30 +1,10 @@
 import Foundation
 import Testing
 @testable import AASA
+import TestSupport
 
 /// The real-file corpus, run through the service, details and app ID checks only.
 private enum ServiceCorpus {
-    /// Tests/AASATests/Schema/this file → the package root is four levels up; the corpus sits beside it.
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpus/real-aasa").standardizedFileURL
-
-    struct Row {
-        var file: String
-        var shape: String
-        var notes: String
-    }
-
-    /// MANIFEST.tsv columns: file, repo, commit, path, bytes, shape, services, notes.
-    static func manifest() throws -> [Row] {
-        let text = try String(contentsOf: directory.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
-        return text.split(separator: "\n").dropFirst().compactMap { line in
-            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard columns.count >= 8 else { return nil }
-            return Row(file: columns[0], shape: columns[5], notes: columns[7])
-        }
-    }
-
     static let checks: [any SchemaCheck.Type] = [ServiceKeysCheck.self, AppListCheck.self, DetailsCheck.self, AppIDCheck.self]
 }
 
@@ -44,12 +24,12 @@ private let justifiedErrors: [String: (ids: Set<String>, reason: String, note: S
 ]
 
 @Test func serviceChecksOnTheRealCorpus() throws {
-    let rows = try ServiceCorpus.manifest()
+    let rows = try RealAASACorpus.entries()
     #expect(rows.count == 153)
     var counts: [String: Int] = [:]
     var errored: [String: Set<String>] = [:]
     for row in rows {
-        let bytes = [UInt8](try Data(contentsOf: ServiceCorpus.directory.appendingPathComponent("files").appendingPathComponent(row.file)))
+        let bytes = try RealAASACorpus.bytes(of: row.file)
         guard let json = try? JSONParser.parse(bytes), let document = AASADocument(json: json) else { continue }
         let findings = ServiceCorpus.checks.flatMap { $0.findings(in: document) }
         for finding in findings {
