@@ -8,10 +8,6 @@ struct AppListCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { text }
 }
 
-private func expect(_ id: String, _ severity: Severity, _ pointer: String, _ mentions: String) -> ExpectedServiceFinding {
-    ExpectedServiceFinding(id: id, severity: severity, pointer: pointer, mentions: mentions)
-}
-
 @Test(arguments: [
     AppListCase(text: #"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#, expected: []),
     AppListCase(text: #"{"appclips": {"apps": ["ABCDE12345.com.example.app.Clip"]}, "activitycontinuation": {"apps": []}}"#, expected: []),

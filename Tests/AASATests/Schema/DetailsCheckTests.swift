@@ -8,10 +8,6 @@ struct DetailsCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { applinks }
 }
 
-private func expect(_ id: String, _ severity: Severity, _ pointer: String, _ mentions: String) -> ExpectedServiceFinding {
-    ExpectedServiceFinding(id: id, severity: severity, pointer: pointer, mentions: mentions)
-}
-
 private let app = #""ABCDE12345.com.example.app""#
 
 @Test(arguments: [

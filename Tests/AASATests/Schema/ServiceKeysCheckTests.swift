@@ -1,23 +1,10 @@
 import Testing
 @testable import AASA
 
-/// One expected finding: id, severity, pointer, and a piece of text its message must contain.
-struct ExpectedServiceFinding: Sendable, CustomTestStringConvertible {
-    let id: String
-    let severity: Severity
-    let pointer: String
-    let mentions: String
-    var testDescription: String { "\(id) at \"\(pointer)\"" }
-}
-
 struct ServiceKeysCase: Sendable, CustomTestStringConvertible {
     let text: String
     let expected: [ExpectedServiceFinding]
     var testDescription: String { text }
-}
-
-private func expect(_ id: String, _ severity: Severity, _ pointer: String, _ mentions: String) -> ExpectedServiceFinding {
-    ExpectedServiceFinding(id: id, severity: severity, pointer: pointer, mentions: mentions)
 }
 
 @Test(arguments: [
