@@ -23,11 +23,23 @@ public struct FetchOptions: Sendable, Equatable {
     public var concurrency: Int
     /// Redirect hops followed for diagnosis (never for the verdict).
     public var maxRedirectHops: Int
+    /// The base URL of Apple's CDN (`https://app-site-association.cdn-apple.com/a/v1/`); the domain is
+    /// appended. Nil: the CDN copy is not fetched. `connectTo` and `resolve` apply to its host too.
+    public var appleCDNBase: String?
+    /// The User-Agent of Apple's crawler; when set, the file is fetched a second time with it.
+    /// Nil: no crawler fetch.
+    public var crawlerUserAgent: String?
+
+    /// Apple's public CDN for AASA files.
+    public static let appleCDNDefaultBase = "https://app-site-association.cdn-apple.com/a/v1/"
+    /// The User-Agent Apple's CDN crawler sends.
+    public static let appleCrawlerUserAgent = "AASA-Bot/1.0.0"
 
     public init(
         userAgent: String, caFile: String? = nil, connectTo: [String] = [], resolve: [String] = [],
         connectTimeout: Double = 5, totalTimeout: Double = 10, maxBytes: Int = 1 << 20,
-        lowSpeedLimit: Int = 100, lowSpeedTime: Int = 5, concurrency: Int = 32, maxRedirectHops: Int = 5
+        lowSpeedLimit: Int = 100, lowSpeedTime: Int = 5, concurrency: Int = 32, maxRedirectHops: Int = 5,
+        appleCDNBase: String? = nil, crawlerUserAgent: String? = nil
     ) {
         self.userAgent = userAgent
         self.caFile = caFile
@@ -40,6 +52,8 @@ public struct FetchOptions: Sendable, Equatable {
         self.lowSpeedTime = lowSpeedTime
         self.concurrency = concurrency
         self.maxRedirectHops = maxRedirectHops
+        self.appleCDNBase = appleCDNBase
+        self.crawlerUserAgent = crawlerUserAgent
     }
 }
 
@@ -54,9 +68,12 @@ public struct FetchRequest: Sendable, Equatable {
     }
     public var url: String
     public var mode: Mode
+    /// Sent instead of `FetchOptions.userAgent` when set (the crawler's fetch).
+    public var userAgent: String?
 
-    public init(url: String, mode: Mode = .verifying) {
+    public init(url: String, mode: Mode = .verifying, userAgent: String? = nil) {
         self.url = url
         self.mode = mode
+        self.userAgent = userAgent
     }
 }

@@ -16,23 +16,36 @@ public struct LocationFetch: Sendable, Equatable {
     }
 }
 
-/// Both file locations of one domain.
+/// Both file locations of one domain, and what Apple's CDN and crawler were given.
 public struct SiteFetch: Sendable, Equatable {
     public var domain: String
     public var wellKnown: LocationFetch
     public var root: LocationFetch
+    /// The copy on Apple's CDN (`FetchOptions.appleCDNBase` + domain); nil when the CDN is not fetched.
+    public var cdn: FetchResponse?
+    /// `.well-known` fetched again with the crawler's User-Agent; nil when there is no crawler
+    /// User-Agent or the first `.well-known` fetch got no HTTP response.
+    public var crawlerWellKnown: FetchResponse?
+    /// The root location with the crawler's User-Agent; fetched only when the first `.well-known`
+    /// fetch did not answer 200 and the root location got an HTTP response.
+    public var crawlerRoot: FetchResponse?
 
-    public init(domain: String, wellKnown: LocationFetch, root: LocationFetch) {
+    public init(domain: String, wellKnown: LocationFetch, root: LocationFetch, cdn: FetchResponse? = nil,
+                crawlerWellKnown: FetchResponse? = nil, crawlerRoot: FetchResponse? = nil) {
         self.domain = domain
         self.wellKnown = wellKnown
         self.root = root
+        self.cdn = cdn
+        self.crawlerWellKnown = crawlerWellKnown
+        self.crawlerRoot = crawlerRoot
     }
 }
 
 /// Fetches both AASA locations of many domains on one `TransferLoop`.
 ///
 /// Per domain the two locations are fetched one after the other, so the second reuses the first's
-/// connection (one TLS handshake per domain); domains run concurrently.
+/// connection (one TLS handshake per domain); then, at once, the crawler's fetches (same connection)
+/// and the CDN copy. Domains run concurrently.
 public final class SiteFetcher {
     /// The two paths, in the order Apple consults them.
     public static let wellKnownPath = "/.well-known/apple-app-site-association"
@@ -59,9 +72,12 @@ public final class SiteFetcher {
                     if root.response.timings.reusedConnection, root.response.tls?.certificate == nil {
                         root.response.tls?.certificate = wellKnown.response.tls?.certificate
                     }
-                    results[index] = SiteFetch(domain: domain, wellKnown: wellKnown, root: root)
-                    done += 1
-                    progress?(done, domains.count)
+                    self.fetchExtras(domain: domain, wellKnown: wellKnown.response, root: root.response, on: loop) { extras in
+                        results[index] = SiteFetch(domain: domain, wellKnown: wellKnown, root: root, cdn: extras.cdn,
+                                                   crawlerWellKnown: extras.crawlerWellKnown, crawlerRoot: extras.crawlerRoot)
+                        done += 1
+                        progress?(done, domains.count)
+                    }
                 }
             }
         }
@@ -70,6 +86,43 @@ public final class SiteFetcher {
             result ?? SiteFetch(domain: domains[index],
                                 wellKnown: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.wellKnownPath)")),
                                 root: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.rootPath)")))
+        }
+    }
+
+    /// What a domain's extra transfers produced.
+    private struct Extras {
+        var cdn: FetchResponse?
+        var crawlerWellKnown: FetchResponse?
+        var crawlerRoot: FetchResponse?
+    }
+
+    /// The crawler's fetches and the CDN copy, started together; `completion` runs when all are done.
+    /// Which ones run is mechanical: the crawler repeats a location only where the tool's own fetch
+    /// got an HTTP response (so there is something to compare), and the root location only when
+    /// `.well-known` did not answer 200 (so Apple may fall back to it).
+    private func fetchExtras(domain: String, wellKnown: FetchResponse, root: FetchResponse, on loop: TransferLoop,
+                             completion: @escaping (Extras) -> Void) {
+        var extras = Extras()
+        var requests: [(FetchRequest, WritableKeyPath<Extras, FetchResponse?>)] = []
+        if let agent = options.crawlerUserAgent {
+            if wellKnown.error == nil, wellKnown.status != nil {
+                requests.append((FetchRequest(url: wellKnown.url, userAgent: agent), \.crawlerWellKnown))
+            }
+            if wellKnown.status != 200, root.error == nil, root.status != nil {
+                requests.append((FetchRequest(url: root.url, userAgent: agent), \.crawlerRoot))
+            }
+        }
+        if let base = options.appleCDNBase {
+            requests.append((FetchRequest(url: base + domain), \.cdn))
+        }
+        guard !requests.isEmpty else { return completion(extras) }
+        var remaining = requests.count
+        for (request, slot) in requests {
+            loop.submit(request) { response in
+                extras[keyPath: slot] = response
+                remaining -= 1
+                if remaining == 0 { completion(extras) }
+            }
         }
     }
 

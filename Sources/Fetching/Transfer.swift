@@ -47,7 +47,7 @@ final class Transfer {
         // Apple follows no redirect, so neither does the verdict's fetch; hops are separate transfers.
         ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, options.userAgent)
+        ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, request.userAgent ?? options.userAgent)
         // "" asks for every encoding this libcurl decodes; the write callback sees decoded bytes.
         ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         headerList = curl_slist_append(nil, "Accept: application/json, */*;q=0.8")

@@ -83,6 +83,41 @@ public enum Scenarios {
     static let wellKnown = "/.well-known/apple-app-site-association"
     static let root = "/apple-app-site-association"
     static let notFoundElsewhere = "location / { return 404; }"
+    /// Answers Apple's crawler with 403 and everyone else with the file (a WAF's bot rule).
+    static func blockingCrawler(_ location: String) -> String {
+        "location = \(location) { if ($http_user_agent ~ \"AASA-Bot\") { return 403; } default_type application/json; alias FILES/good.json; }"
+    }
+
+    /// The base URL the tests give `--apple-cdn`: the `cdn.test` server below plays Apple's CDN.
+    public static let appleCDNBase = "https://cdn.test/a/v1/"
+    /// Domains whose CDN copy is a fresh copy of good.json (what their origin serves, or its
+    /// unwrapped JSON for signed.test).
+    public static let freshOnCDN = ["good", "wellknown-only", "root-only", "differ", "charset", "gzip", "signed",
+                                    "wrong-type", "expiring"]
+    /// A 404 the way Apple's CDN answers when its last fetch from the origin failed (failures are cached).
+    static func cdnFailure(_ domain: String, reason: String, maxAge: Int) -> String {
+        """
+        location = /a/v1/\(domain) {
+          add_header Apple-Failure-Reason "\(reason)" always;
+          add_header Apple-Failure-Details '{"cause":"\(reason)"}' always;
+          add_header Apple-From "https://\(domain)/.well-known/apple-app-site-association" always;
+          add_header Apple-Try-Direct false always;
+          add_header Cache-Control max-age=\(maxAge) always;
+          return 404;
+        }
+        """
+    }
+
+    /// Apple's CDN: fresh copies for `freshOnCDN`, an old copy for stale.test, cached failures for
+    /// notfound.test, bot-blocked.test and cdn-failure.test, and a plain 404 for every other domain.
+    static let appleCDN = Scenario(host: "cdn.test", directives: [
+        "location ~ ^/a/v1/(\(freshOnCDN.joined(separator: "|")))\\.test$ { default_type application/json; root FILES; try_files /good.json =404; add_header Apple-Origin-Format json; add_header Cache-Control max-age=21600; }",
+        "location = /a/v1/stale.test { default_type application/json; alias FILES/other.json; add_header Apple-Origin-Format json; add_header Cache-Control max-age=21600; add_header Age 7200; }",
+        cdnFailure("notfound.test", reason: "SWCERR00101 Bad HTTP Response: 404 Not Found", maxAge: 3600),
+        cdnFailure("bot-blocked.test", reason: "SWCERR00101 Bad HTTP Response: 403 Forbidden", maxAge: 3600),
+        cdnFailure("cdn-failure.test", reason: "SWCERR00301 Timeout", maxAge: 1800),
+        notFoundElsewhere,
+    ].joined(separator: "\n"))
 
     public static let all: [Scenario] = [
         Scenario(host: "good.test", directives: [
@@ -128,5 +163,10 @@ public enum Scenarios {
         // Any number of distinct names on one server (wildcard certificate), for tests at scale.
         Scenario(host: "*.many.test", directives: [aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "self-signed.test", certificate: .selfSigned, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        // Apple's CDN and its crawler.
+        appleCDN,
+        Scenario(host: "stale.test", directives: [aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "cdn-failure.test", directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "bot-blocked.test", directives: [blockingCrawler(wellKnown), blockingCrawler(root), notFoundElsewhere].joined(separator: "\n")),
     ]
 }

@@ -111,4 +111,36 @@ import TestSupport
         #expect(results.map(\.domain) == hosts)
         #expect(results.map(\.wellKnown.response.status) == [200, 404, 500, 200, 200])
     }
+
+    @Test func crawlerRepeatsWellKnownWithItsUserAgentOnTheSameConnection() throws {
+        let sites = try fetch(["bot-blocked.test", "root-only.test", "good.test", "silent.test"]) {
+            $0.crawlerUserAgent = FetchOptions.appleCrawlerUserAgent
+            $0.totalTimeout = 1.5
+        }
+        let blocked = sites[0]
+        #expect(blocked.wellKnown.response.status == 200)
+        #expect(blocked.crawlerWellKnown?.status == 403)
+        #expect(blocked.crawlerWellKnown?.timings.reusedConnection == true)
+        #expect(blocked.crawlerRoot == nil, "the root location is repeated only when .well-known did not answer 200")
+        #expect(sites[1].crawlerWellKnown?.status == 404)
+        #expect(sites[1].crawlerRoot?.status == 200)
+        #expect(sites[2].crawlerWellKnown?.body == sites[2].wellKnown.response.body)
+        #expect(sites[3].crawlerWellKnown == nil && sites[3].crawlerRoot == nil, "nothing to compare without a response")
+        #expect(sites.allSatisfy { $0.cdn == nil }, "no CDN base, no CDN fetch")
+    }
+
+    @Test func cdnCopyIsFetchedFromTheBasePlusTheDomain() throws {
+        let sites = try fetch(["good.test", "notfound.test", "refused.test"]) { $0.appleCDNBase = Scenarios.appleCDNBase }
+        let fresh = try #require(sites[0].cdn)
+        #expect(fresh.url == "https://cdn.test/a/v1/good.test")
+        #expect(fresh.status == 200)
+        #expect(fresh.header("apple-origin-format") == "json")
+        #expect(fresh.body == Data(ScenarioFiles.good.utf8))
+        let failed = try #require(sites[1].cdn)
+        #expect(failed.status == 404)
+        #expect(failed.header("apple-failure-reason") == "SWCERR00101 Bad HTTP Response: 404 Not Found")
+        #expect(failed.header("apple-try-direct") == "false")
+        #expect(sites[2].cdn?.status == 404, "the CDN is asked even when the origin cannot be reached")
+        #expect(sites.allSatisfy { $0.crawlerWellKnown == nil })
+    }
 }
