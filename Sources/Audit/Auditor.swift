@@ -24,9 +24,29 @@ public struct Auditor: Sendable {
         let wellKnown = check(path: SiteFetcher.wellKnownPath, fetch: site.wellKnown)
         let root = check(path: SiteFetcher.rootPath, fetch: site.root)
         let outcome = LocationChoice.decide(wellKnown: wellKnown, root: root)
+        let fetched = [wellKnown.result.path: wellKnown.fetched, root.result.path: root.fetched]
+        var extra: [Finding] = []
+        var crawler: CrawlerResult?
+        var crawled: [String: FetchResponse] = [:]
+        crawled[SiteFetcher.wellKnownPath] = site.crawlerWellKnown
+        crawled[SiteFetcher.rootPath] = site.crawlerRoot
+        if !crawled.isEmpty {
+            let access = CrawlerAccessCheck.check(usedLocation: outcome.usedLocation, tool: fetched, crawler: crawled,
+                                                  crawlerUserAgent: settings.crawlerUserAgent, toolUserAgent: settings.userAgent)
+            crawler = access.result
+            extra += access.findings
+        }
+        var cdn: CDNResult?
+        if let response = site.cdn {
+            let copy = CDNCheck.check(cdn: response, domain: site.domain, origin: outcome.usedLocation.flatMap { fetched[$0] })
+            cdn = copy.result
+            extra += copy.findings
+        }
+        // Errors about the crawler or the CDN fail the domain (devices get no file); warnings warn.
         return DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
-                            verdict: outcome.verdict, usedLocation: outcome.usedLocation,
-                            findings: outcome.findings, locations: [wellKnown.result, root.result])
+                            verdict: LocationChoice.worst(outcome.verdict, Verdict(findings: extra)),
+                            usedLocation: outcome.usedLocation, findings: outcome.findings + extra,
+                            locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
     }
 
     /// Runs every location check on one location.

@@ -1,4 +1,5 @@
 import AASA
+import Fetching
 import Foundation
 
 /// Settings that change what the checks report.
@@ -7,10 +8,17 @@ public struct AuditSettings: Sendable, Equatable {
     public var expiryWarningDays: Int
     /// A transfer slower than this (milliseconds) gets a warning.
     public var slowThresholdMs: Double
+    /// The User-Agent the tool sent, named in the crawler comparison.
+    public var userAgent: String
+    /// The User-Agent sent as Apple's crawler.
+    public var crawlerUserAgent: String
 
-    public init(expiryWarningDays: Int = 30, slowThresholdMs: Double = 5000) {
+    public init(expiryWarningDays: Int = 30, slowThresholdMs: Double = 5000, userAgent: String = "aasa-audit",
+                crawlerUserAgent: String = FetchOptions.appleCrawlerUserAgent) {
         self.expiryWarningDays = expiryWarningDays
         self.slowThresholdMs = slowThresholdMs
+        self.userAgent = userAgent
+        self.crawlerUserAgent = crawlerUserAgent
     }
 }
 

@@ -6,9 +6,14 @@ public enum RuleRegistry {
         ContentTypeCheck.self, SizeCheck.self, DocumentCheck.self,
     ]
 
+    /// The domain-level rules: the choice between the two locations, Apple's crawler, Apple's CDN.
+    public static var domainRules: [Rule] {
+        LocationChoice.rules + CrawlerAccessCheck.rules + CDNCheck.rules
+    }
+
     /// Every rule: the location checks', the document validator's and the domain-level ones.
     public static var allRules: [Rule] {
-        locationChecks.flatMap { $0.rules } + DocumentValidator.rules + LocationChoice.rules
+        locationChecks.flatMap { $0.rules } + DocumentValidator.rules + domainRules
     }
 
     /// The rule with this id, if any.

@@ -86,15 +86,22 @@ public struct DomainResult: Sendable, Equatable, Codable {
     public var findings: [Finding]
     /// The two locations, `.well-known` first.
     public var locations: [LocationResult]
+    /// What Apple's CDN serves for the domain; nil when the CDN was not asked (`--no-cdn`).
+    public var cdn: CDNResult?
+    /// What the origin answered Apple's crawler User-Agent; nil when there was nothing to compare
+    /// (no HTTP response at the location Apple would use).
+    public var crawler: CrawlerResult?
 
     public init(domain: String, unicodeDomain: String? = nil, verdict: Verdict, usedLocation: String?,
-                findings: [Finding], locations: [LocationResult]) {
+                findings: [Finding], locations: [LocationResult], cdn: CDNResult? = nil, crawler: CrawlerResult? = nil) {
         self.domain = domain
         self.unicodeDomain = unicodeDomain
         self.verdict = verdict
         self.usedLocation = usedLocation
         self.findings = findings
         self.locations = locations
+        self.cdn = cdn
+        self.crawler = crawler
     }
 
     /// Every finding of the domain and its locations, domain-level first.
@@ -106,6 +113,80 @@ public struct DomainResult: Sendable, Equatable, Codable {
         return (used?.findings ?? []).first { $0.severity == .error }
             ?? findings.first { $0.severity == .error }
             ?? locations.lazy.flatMap(\.findings).first { $0.severity == .error }
+    }
+}
+
+/// What Apple's CDN (`https://app-site-association.cdn-apple.com/a/v1/DOMAIN`) served for a domain.
+/// The CDN is what iOS 14+ and macOS 11+ devices read; it fetches the origin on its own schedule.
+public struct CDNResult: Sendable, Equatable, Codable {
+    /// The CDN URL requested.
+    public var url: String
+    /// The status, or nil when no response arrived (see `error`).
+    public var httpStatus: Int?
+    /// `Apple-Failure-Reason`, e.g. "SWCERR00101 Bad HTTP Response: 404 Not Found".
+    public var appleFailureReason: String?
+    /// `Apple-Failure-Details` (JSON text, as served).
+    public var appleFailureDetails: String?
+    /// `Apple-From`: the origin URL the CDN tried.
+    public var appleFrom: String?
+    /// `Apple-Try-Direct` ("true" or "false"; its meaning is undocumented).
+    public var appleTryDirect: String?
+    /// `Apple-Origin-Format` ("json" for a served copy).
+    public var appleOriginFormat: String?
+    public var cacheControl: String?
+    /// `Age`, as served (seconds).
+    public var age: String?
+    /// True when the CDN copy is semantically the file Apple takes from the origin; false when it
+    /// differs (or the origin has no usable file); nil when the CDN served no copy.
+    public var matchesOrigin: Bool?
+    /// What differs, in words (app IDs added or removed, rules); empty when nothing does.
+    public var differences: [String]
+    /// The transfer failure, when the CDN could not be reached.
+    public var error: TransferError?
+
+    public init(url: String, httpStatus: Int?, appleFailureReason: String? = nil, appleFailureDetails: String? = nil,
+                appleFrom: String? = nil, appleTryDirect: String? = nil, appleOriginFormat: String? = nil,
+                cacheControl: String? = nil, age: String? = nil, matchesOrigin: Bool? = nil,
+                differences: [String] = [], error: TransferError? = nil) {
+        self.url = url
+        self.httpStatus = httpStatus
+        self.appleFailureReason = appleFailureReason
+        self.appleFailureDetails = appleFailureDetails
+        self.appleFrom = appleFrom
+        self.appleTryDirect = appleTryDirect
+        self.appleOriginFormat = appleOriginFormat
+        self.cacheControl = cacheControl
+        self.age = age
+        self.matchesOrigin = matchesOrigin
+        self.differences = differences
+        self.error = error
+    }
+}
+
+/// The location Apple would use, fetched again with Apple's crawler User-Agent (`AASA-Bot/1.0.0`),
+/// compared with what the tool's own User-Agent got.
+public struct CrawlerResult: Sendable, Equatable, Codable {
+    /// The crawler's User-Agent that was sent.
+    public var userAgent: String
+    /// The location compared.
+    public var path: String
+    /// The status the crawler got, or nil when no response arrived (see `error`).
+    public var httpStatus: Int?
+    /// The status the tool's own User-Agent got at the same location.
+    public var toolHTTPStatus: Int?
+    /// When both got 200: true when the two bodies are the same document (parsed JSON, or bytes
+    /// when not JSON); nil otherwise.
+    public var sameBody: Bool?
+    /// The crawler's transfer failure, when there was one.
+    public var error: TransferError?
+
+    public init(userAgent: String, path: String, httpStatus: Int?, toolHTTPStatus: Int?, sameBody: Bool?, error: TransferError? = nil) {
+        self.userAgent = userAgent
+        self.path = path
+        self.httpStatus = httpStatus
+        self.toolHTTPStatus = toolHTTPStatus
+        self.sameBody = sameBody
+        self.error = error
     }
 }
 

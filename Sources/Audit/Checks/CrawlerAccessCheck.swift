@@ -1,0 +1,53 @@
+import AASA
+import Fetching
+import Foundation
+
+/// The origin answers Apple's crawler (`AASA-Bot/1.0.0`, which fills Apple's CDN) differently from
+/// this tool: the classic WAF or bot-protection rule that lets browsers and curl through and
+/// answers the crawler 403 or a challenge page. Compared at the location Apple would use.
+public enum CrawlerAccessCheck {
+    public static let blocksApple = Rule("access.blocks-apple", .error,
+        meaning: "The origin answers Apple's crawler User-Agent (AASA-Bot) differently from an ordinary client: another status or another body. Apple's CDN then caches that answer, and devices get no file.",
+        fix: "Allow the User-Agents AASA-Bot and CFNetwork (and every IP address and region) to GET the file in the WAF, bot-protection or CDN rules in front of the site.")
+    public static let blocksTool = Rule("access.blocks-tool", .info,
+        meaning: "The origin serves Apple's crawler User-Agent a file but not this tool's User-Agent; the location findings describe what this tool got.",
+        fix: "Nothing to fix for Apple; to see what other clients get, rerun with --user-agent.")
+
+    public static let rules = [blocksApple, blocksTool]
+
+    /// The comparison and its findings. `usedLocation` is the path Apple would take the file from (nil:
+    /// none); `tool` and `crawler` map a path to what each User-Agent got there.
+    public static func check(usedLocation: String?, tool: [String: FetchedLocation], crawler: [String: FetchResponse],
+                             crawlerUserAgent: String, toolUserAgent: String) -> (result: CrawlerResult?, findings: [Finding]) {
+        let path = usedLocation ?? SiteFetcher.wellKnownPath
+        guard let mine = tool[path], let theirs = crawler[path] else { return (nil, []) }
+        let toolStatus = mine.response.status
+        let crawlerStatus = theirs.error == nil ? theirs.status : nil
+        var sameBody: Bool?
+        if toolStatus == 200, crawlerStatus == 200 {
+            let first = mine.validation?.root, second = DocumentValidator.validate(theirs.body).root
+            sameBody = first != nil || second != nil ? first == second : mine.response.body == theirs.body
+        }
+        let result = CrawlerResult(userAgent: crawlerUserAgent, path: path, httpStatus: crawlerStatus,
+                                   toolHTTPStatus: toolStatus, sameBody: sameBody, error: theirs.error)
+        let theirAnswer = crawlerStatus.map { "HTTP \($0)" } ?? "no answer (\(theirs.error?.message ?? "no response"))"
+        let myAnswer = toolStatus.map { "HTTP \($0)" } ?? "no answer"
+        if usedLocation != nil {
+            // This tool got the file Apple would use; the crawler must get the same.
+            if crawlerStatus != 200 {
+                return (result, [blocksApple.finding(
+                    "\(theirs.url) answers Apple's crawler (User-Agent \(crawlerUserAgent)) with \(theirAnswer), but this tool (User-Agent \(toolUserAgent)) with \(myAnswer) and a valid file. Apple's CDN gets the \(theirAnswer) and serves devices no file.")])
+            }
+            if sameBody == false {
+                return (result, [blocksApple.finding(
+                    "\(theirs.url) answers both Apple's crawler (User-Agent \(crawlerUserAgent)) and this tool (User-Agent \(toolUserAgent)) with HTTP 200, but the crawler gets a different body\(DocumentValidator.servesObject(theirs.body) ? " (another JSON file)" : " (not the JSON file, perhaps a challenge page)"). Apple's CDN stores what the crawler gets.")])
+            }
+            return (result, [])
+        }
+        if crawlerStatus == 200, DocumentValidator.validate(theirs.body).root != nil, toolStatus != 200 || sameBody == false {
+            return (result, [blocksTool.finding(
+                "\(theirs.url) answers Apple's crawler (User-Agent \(crawlerUserAgent)) with HTTP 200 and a JSON file, but this tool (User-Agent \(toolUserAgent)) with \(myAnswer)\(toolStatus == 200 ? " and another body" : ""); the findings above are about what this tool got.")])
+        }
+        return (result, [])
+    }
+}
