@@ -124,6 +124,10 @@ public final class LocalSites: @unchecked Sendable {
          "--connect-to", "::127.0.0.1:\(port)"]
     }
 
+    /// `--apple-cdn` pointing at the `cdn.test` scenario, which plays Apple's CDN (reached through
+    /// `connectToArguments` like every other host).
+    public var appleCDNArguments: [String] { ["--apple-cdn", Scenarios.appleCDNBase] }
+
     /// The same routing as plain `HOST:PORT:CONNECT_HOST:CONNECT_PORT` entries, for the fetch layer.
     public var connectToEntries: [String] {
         stride(from: 1, to: connectToArguments.count, by: 2).map { connectToArguments[$0] }

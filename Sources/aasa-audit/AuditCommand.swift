@@ -89,7 +89,8 @@ struct AuditCommand {
         let fetchOptions = FetchOptions(
             userAgent: options.userAgent, caFile: options.caFile, connectTo: options.connectTo, resolve: options.resolve,
             connectTimeout: options.connectTimeout, totalTimeout: options.timeout, maxBytes: options.maxBytes,
-            concurrency: options.concurrency)
+            concurrency: options.concurrency, appleCDNBase: options.effectiveAppleCDNBase,
+            crawlerUserAgent: CommandLineOptions.crawlerUserAgent)
         let sites: [SiteFetch]
         do {
             sites = try SiteFetcher(options: fetchOptions).fetch(domains: list.entries.map(\.name.ascii))
@@ -97,7 +98,8 @@ struct AuditCommand {
             console.error("aasa-audit: \(error)")
             return .usageOrInputError
         }
-        let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays), now: started)
+        let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays, userAgent: options.userAgent,
+                                                   crawlerUserAgent: CommandLineOptions.crawlerUserAgent), now: started)
         let results = zip(list.entries, sites).map { entry, site in auditor.audit(site, unicodeDomain: entry.name.unicode) }
         let report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version),
                                  generatedAt: started, inputErrors: list.problems, domains: results)

@@ -5,6 +5,8 @@ struct CommandLineOptions: Equatable {
     static let version = "0.1.0"
     static let defaultUserAgent = "aasa-audit/\(version) (apple-app-site-association auditor)"
     static let supportedFormats = ["json", "html"]
+    static let defaultAppleCDNBase = "https://app-site-association.cdn-apple.com/a/v1/"
+    static let crawlerUserAgent = "AASA-Bot/1.0.0"
 
     var domains: [String] = []
     var domainsFile = "domains.txt"
@@ -19,6 +21,12 @@ struct CommandLineOptions: Equatable {
     var resolve: [String] = []
     var caFile: String?
     var userAgent = defaultUserAgent
+    /// Where Apple's CDN copy is fetched from (the domain is appended); `--apple-cdn`.
+    var appleCDNBase = defaultAppleCDNBase
+    /// `--no-cdn`: the CDN copy is not fetched (wins over `--apple-cdn`).
+    var noCDN = false
+    /// The CDN base in force, or nil when the CDN is not asked.
+    var effectiveAppleCDNBase: String? { noCDN ? nil : appleCDNBase }
     var expiryWarningDays = 30
     var showHelp = false
     var showVersion = false
@@ -72,6 +80,8 @@ struct CommandLineOptions: Equatable {
             case "--resolve": options.resolve.append(try resolve(try take()))
             case "--cacert": options.caFile = try take()
             case "--user-agent", "-A": options.userAgent = try take()
+            case "--no-cdn": options.noCDN = true
+            case "--apple-cdn": options.appleCDNBase = try appleCDN(try take())
             case "--expiry-warning-days": options.expiryWarningDays = try integer(try take(), name, in: 0...3650)
             default: throw .unknownOption(argument)
             }
@@ -102,6 +112,17 @@ struct CommandLineOptions: Equatable {
             throw .invalidValue(name, text, "expected seconds, more than 0 and at most 600 (e.g. 2.5)")
         }
         return number
+    }
+
+    /// An https:// base URL ending with "/", to which the domain is appended.
+    static func appleCDN(_ text: String) throws(UsageError) -> String {
+        let example = "expected an https:// URL ending with \"/\", e.g. \(defaultAppleCDNBase)"
+        guard let url = URLComponents(string: text), url.scheme?.lowercased() == "https",
+              let host = url.host, !host.isEmpty else { throw .invalidValue("--apple-cdn", text, example) }
+        guard url.query == nil, url.fragment == nil, text.hasSuffix("/") else {
+            throw .invalidValue("--apple-cdn", text, example + " (the domain is appended to it)")
+        }
+        return text
     }
 
     /// curl's `HOST:PORT:CONNECT_HOST:CONNECT_PORT` (HOST and PORT may be empty: any; brackets for IPv6).
@@ -150,7 +171,9 @@ struct CommandLineOptions: Equatable {
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
         https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association
         as the fallback. Checks TLS, redirects (Apple follows none), status, Content-Type, size (128 KB
-        uncompressed) and that the body is a JSON object, then writes reports.
+        uncompressed) and that the body is a JSON object, then writes reports. Also fetches the file with
+        Apple's crawler User-Agent (\(crawlerUserAgent)) to catch bot rules that block it, and compares
+        the copy on Apple's CDN (what iOS 14+ devices read) with the origin's.
 
         With no DOMAIN arguments, the domains are read from --domains (default ./domains.txt): one per line,
         '#' comments and blank lines ignored; URLs are reduced to their host.
@@ -171,6 +194,11 @@ struct CommandLineOptions: Equatable {
           --resolve H:P:ADDR        Use ADDR for host H, port P (curl's syntax; repeatable).
           --cacert FILE             Trust the CA certificates in FILE (PEM) instead of the system store.
           -A, --user-agent TEXT     User-Agent to send (default: \(defaultUserAgent)).
+                                    The file is fetched again as \(crawlerUserAgent) either way.
+          --no-cdn                  Do not fetch Apple's CDN copy.
+          --apple-cdn URL           Base URL of Apple's CDN; the domain is appended (default:
+                                    \(defaultAppleCDNBase)). Must be https:// and end
+                                    with "/". --connect-to and --resolve apply to its host too.
           --expiry-warning-days N   Warn when a certificate expires within N days (default: 30).
           --list-findings           Print every finding id with its severity, meaning and fix (Markdown).
           -h, --help                Show this help.

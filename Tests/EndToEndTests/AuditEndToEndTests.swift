@@ -6,35 +6,41 @@ import TestSupport
 /// The real binary against a real nginx on loopback, one server name per scenario, reached
 /// through --connect-to and trusted through --cacert, as a user auditing a staging server would.
 @Suite struct AuditEndToEndTests {
-    /// (host, domain verdict, location Apple uses, error and warning ids of the domain and its
-    /// .well-known location; info findings are checked separately).
-    static let expectations: [(String, Verdict, String?, [String])] = [
-        ("good.test", .pass, "wk", []),
-        ("wellknown-only.test", .pass, "wk", []),
-        ("charset.test", .pass, "wk", []),
-        ("gzip.test", .pass, "wk", []),
-        ("root-only.test", .warn, "root", ["http.root-only", "http.not-found"]),
-        ("differ.test", .warn, "wk", ["http.locations-differ"]),
-        ("wrong-type.test", .warn, "wk", ["content-type.unexpected"]),
-        ("expiring.test", .warn, "wk", ["tls.expiring-soon"]),
-        ("signed.test", .pass, "wk", []),
-        ("redirect.test", .fail, nil, ["redirect.present"]),
-        ("redirect-loop.test", .fail, nil, ["redirect.present"]),
-        ("notfound.test", .fail, nil, ["http.not-found"]),
-        ("error500.test", .fail, nil, ["http.server-error"]),
-        ("html.test", .fail, nil, ["content-type.unexpected", "http.html-page"]),
-        ("large.test", .fail, nil, ["size.too-large"]),
-        ("large-gzip.test", .fail, nil, ["size.too-large"]),
-        ("invalid-json.test", .fail, nil, ["json.syntax"]),
-        ("array-root.test", .fail, nil, ["json.not-object"]),
-        ("bad-schema.test", .fail, nil, ["schema.misspelled-service", "schema.type", "schema.legacy-apps", "schema.app-id-format", "schema.type"]),
-        ("slow.test", .fail, nil, ["network.timeout"]),
-        ("expired.test", .fail, nil, ["tls.expired"]),
-        ("not-yet-valid.test", .fail, nil, ["tls.not-yet-valid"]),
-        ("mismatch.test", .fail, nil, ["tls.hostname-mismatch"]),
-        ("self-signed.test", .fail, nil, ["tls.self-signed"]),
-        ("silent.test", .fail, nil, ["network.timeout"]),
-        ("refused.test", .fail, nil, ["network.refused"]),
+    /// (host, domain verdict, location Apple uses, ids of the domain's own findings (every severity:
+    /// location choice, Apple's crawler, Apple's CDN), error and warning ids of its .well-known location).
+    /// The run uses the `cdn.test` CDN: domains whose origin works have a fresh copy there (cdn.ok),
+    /// the others none (cdn.missing, whose message names the origin as the cause).
+    static let expectations: [(String, Verdict, String?, [String], [String])] = [
+        ("good.test", .pass, "wk", ["cdn.ok"], []),
+        ("wellknown-only.test", .pass, "wk", ["cdn.ok"], []),
+        ("charset.test", .pass, "wk", ["cdn.ok"], []),
+        ("gzip.test", .pass, "wk", ["cdn.ok"], []),
+        ("root-only.test", .warn, "root", ["http.root-only", "cdn.ok"], ["http.not-found"]),
+        ("differ.test", .warn, "wk", ["http.locations-differ", "cdn.ok"], []),
+        ("wrong-type.test", .warn, "wk", ["cdn.ok"], ["content-type.unexpected"]),
+        ("expiring.test", .warn, "wk", ["cdn.ok"], ["tls.expiring-soon"]),
+        ("signed.test", .pass, "wk", ["cdn.ok"], []),
+        ("redirect.test", .fail, nil, ["cdn.missing"], ["redirect.present"]),
+        ("redirect-loop.test", .fail, nil, ["cdn.missing"], ["redirect.present"]),
+        ("notfound.test", .fail, nil, ["cdn.missing"], ["http.not-found"]),
+        ("error500.test", .fail, nil, ["cdn.missing"], ["http.server-error"]),
+        ("html.test", .fail, nil, ["cdn.missing"], ["content-type.unexpected", "http.html-page"]),
+        ("large.test", .fail, nil, ["cdn.missing"], ["size.too-large"]),
+        ("large-gzip.test", .fail, nil, ["cdn.missing"], ["size.too-large"]),
+        ("invalid-json.test", .fail, nil, ["cdn.missing"], ["json.syntax"]),
+        ("array-root.test", .fail, nil, ["cdn.missing"], ["json.not-object"]),
+        ("bad-schema.test", .fail, nil, ["cdn.missing"], ["schema.misspelled-service", "schema.type", "schema.legacy-apps", "schema.app-id-format", "schema.type"]),
+        ("slow.test", .fail, nil, ["cdn.missing"], ["network.timeout"]),
+        ("expired.test", .fail, nil, ["cdn.missing"], ["tls.expired"]),
+        ("not-yet-valid.test", .fail, nil, ["cdn.missing"], ["tls.not-yet-valid"]),
+        ("mismatch.test", .fail, nil, ["cdn.missing"], ["tls.hostname-mismatch"]),
+        ("self-signed.test", .fail, nil, ["cdn.missing"], ["tls.self-signed"]),
+        ("silent.test", .fail, nil, ["cdn.missing"], ["network.timeout"]),
+        ("refused.test", .fail, nil, ["cdn.missing"], ["network.refused"]),
+        // Apple's CDN and crawler: the origin is fine, what devices get is not.
+        ("stale.test", .warn, "wk", ["cdn.stale"], []),
+        ("cdn-failure.test", .fail, "wk", ["cdn.missing"], []),
+        ("bot-blocked.test", .fail, "wk", ["access.blocks-apple", "cdn.missing"], []),
     ]
 
     /// One run over every scenario, shared by the tests below.
@@ -49,7 +55,7 @@ import TestSupport
         let out = try AuditBinary.temporaryDirectory()
         let outcome = try AuditBinary.run(
             ["--cacert", sites.certificateAuthority.certificatePath, "--timeout", "2", "--connect-timeout", "2",
-             "--out", out.path] + sites.connectToArguments + expectations.map(\.0))
+             "--out", out.path] + sites.connectToArguments + sites.appleCDNArguments + expectations.map(\.0))
         return Run(outcome: outcome, report: try AuditBinary.readReport(at: out.appendingPathComponent("report.json")), directory: out)
     }
 
@@ -58,13 +64,15 @@ import TestSupport
     }
 
     @Test(arguments: expectations)
-    func scenario(host: String, verdict: Verdict, used: String?, ids: [String]) throws {
+    func scenario(host: String, verdict: Verdict, used: String?, domainIDs: [String], wellKnownIDs: [String]) throws {
         let result = try domain(host)
         #expect(result.verdict == verdict, "\(host): \(result.allFindings.map(\.id))")
         let usedPath = used.map { $0 == "wk" ? "/.well-known/apple-app-site-association" : "/apple-app-site-association" }
         #expect(result.usedLocation == usedPath)
-        let findings = result.findings + (result.locations.first?.findings ?? [])
-        #expect(findings.filter { $0.severity != .info }.map(\.id) == ids, "\(host)")
+        #expect(result.findings.map(\.id) == domainIDs, "\(host)")
+        let wellKnown = result.locations.first?.findings ?? []
+        #expect(wellKnown.filter { $0.severity != .info }.map(\.id) == wellKnownIDs, "\(host)")
+        #expect(result.cdn?.url == "https://cdn.test/a/v1/\(host)")
     }
 
     @Test func schemaFindingsPointAtTheOffendingValues() throws {
@@ -100,7 +108,7 @@ import TestSupport
 
     @Test func terminalSummaryHasALinePerDomainAndTotals() throws {
         let stdout = try Self.run.get().outcome.stdout
-        for (host, _, _, _) in Self.expectations { #expect(stdout.contains(host)) }
+        for (host, _, _, _, _) in Self.expectations { #expect(stdout.contains(host)) }
         #expect(stdout.contains("\(Self.expectations.count) domains:"))
         #expect(!stdout.contains("\u{1B}"), "no colour when stdout is not a terminal")
     }
@@ -125,12 +133,48 @@ import TestSupport
         #expect(large.bytes.decoded > 131_072 && large.body == nil)
     }
 
+    @Test func cdnAndCrawlerFactsAreRecorded() throws {
+        let stale = try #require(try domain("stale.test").cdn)
+        #expect(stale.httpStatus == 200 && stale.matchesOrigin == false)
+        #expect(stale.age == "7200" && stale.cacheControl == "max-age=21600" && stale.appleOriginFormat == "json")
+        #expect(stale.differences == [
+            "app IDs on your server but not on the CDN: ABCDE12345.com.example.app",
+            "app IDs on the CDN but no longer on your server: ZYXWV98765.com.example.old",
+            "the applinks rules (details, components, paths, defaults or substitution variables) differ",
+        ])
+        let staleMessage = try #require(try domain("stale.test").findings.first?.message)
+        #expect(staleMessage.contains("due to expire in about 4 h"), "\(staleMessage)")
+
+        let missing = try domain("notfound.test")
+        #expect(missing.cdn?.httpStatus == 404 && missing.cdn?.matchesOrigin == nil)
+        #expect(missing.cdn?.appleFailureReason == "SWCERR00101 Bad HTTP Response: 404 Not Found")
+        #expect(missing.cdn?.appleFrom == "https://notfound.test/.well-known/apple-app-site-association")
+        #expect(missing.cdn?.appleTryDirect == "false" && missing.cdn?.cacheControl == "max-age=3600")
+        #expect(missing.findings.first?.message.contains("Your server gives Apple no usable file either") == true)
+        let cached = try #require(try domain("cdn-failure.test").findings.first)
+        #expect(cached.message.contains("Your server serves a valid file to this tool now, but the CDN's last fetch timed out"), "\(cached.message)")
+        #expect(cached.fix?.contains("applinks:cdn-failure.test?mode=developer") == true)
+
+        let blocked = try domain("bot-blocked.test")
+        let crawler = try #require(blocked.crawler)
+        #expect(crawler.userAgent == "AASA-Bot/1.0.0" && crawler.path == "/.well-known/apple-app-site-association")
+        #expect(crawler.httpStatus == 403 && crawler.toolHTTPStatus == 200 && crawler.sameBody == nil)
+        #expect(blocked.locations[0].verdict == .pass, "this tool gets the file; only Apple's crawler is refused")
+        #expect(blocked.findings[0].message.contains("(User-Agent AASA-Bot/1.0.0) with HTTP 403"), "\(blocked.findings[0].message)")
+        #expect(blocked.findings[1].message.contains("got HTTP 403 Forbidden from your server"))
+        let good = try #require(try domain("good.test").crawler)
+        #expect(good.httpStatus == 200 && good.sameBody == true)
+        #expect(try domain("slow.test").crawler == nil, "no response to compare the crawler's with")
+    }
+
     @Test func unresolvableNameIsReportedAsDNS() throws {
         let out = try AuditBinary.temporaryDirectory()
-        let outcome = try AuditBinary.run(["--out", out.path, "--timeout", "3", "does-not-exist.invalid"])
+        let outcome = try AuditBinary.run(["--out", out.path, "--timeout", "3", "--no-cdn", "does-not-exist.invalid"])
         #expect(outcome.status == 1)
         let report = try AuditBinary.readReport(at: out.appendingPathComponent("report.json"))
         #expect(report.domains.first?.locations.first?.findings.map(\.id) == ["network.dns"])
+        #expect(report.domains.first?.cdn == nil, "--no-cdn: the CDN is not asked")
+        #expect(report.domains.first?.crawler == nil, "no response, nothing to compare the crawler's with")
     }
 
     @Test func badLinesInTheDomainListAreReportedAndTheRestAudited() throws {
@@ -138,7 +182,7 @@ import TestSupport
         let folder = try AuditBinary.temporaryDirectory()
         try "# staging\ngood.test\nnot a domain\nhttps://Wellknown-Only.test/path\n10.0.0.1\nexample.com:8443\n\nGOOD.test.\n"
             .write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
-        let outcome = try AuditBinary.run(["--cacert", sites.certificateAuthority.certificatePath, "--out", "out"] + sites.connectToArguments,
+        let outcome = try AuditBinary.run(["--cacert", sites.certificateAuthority.certificatePath, "--out", "out"] + sites.connectToArguments + sites.appleCDNArguments,
                                           in: folder)
         #expect(outcome.status == 2, "input errors exit 2 even though every audited domain passes")
         #expect(outcome.stdout.contains("domains.txt:3: \"not a domain\""))
@@ -155,7 +199,7 @@ import TestSupport
     @Test func withoutOutReportsGoToATimestampedFolderAndLatest() throws {
         let sites = try LocalSites.shared.get()
         let folder = try AuditBinary.temporaryDirectory()
-        let arguments = ["--cacert", sites.certificateAuthority.certificatePath] + sites.connectToArguments + ["good.test"]
+        let arguments = ["--cacert", sites.certificateAuthority.certificatePath] + sites.connectToArguments + sites.appleCDNArguments + ["good.test"]
         let first = try AuditBinary.run(arguments, in: folder)
         #expect(first.status == 0, "\(first.stderr)")
         let second = try AuditBinary.run(arguments, in: folder)
@@ -178,6 +222,10 @@ import TestSupport
         (["--resolve", "example.com:x:1.2.3.4"], "HOST:PORT:ADDRESS"),
         (["--cacert", "/nonexistent/ca.pem", "example.com"], "/nonexistent/ca.pem"),
         (["--domains", "/nonexistent/list.txt"], "/nonexistent/list.txt"),
+        (["--apple-cdn", "http://cdn.example/a/v1/", "example.com"], "--apple-cdn \"http://cdn.example/a/v1/\": expected an https:// URL"),
+        (["--apple-cdn", "https://cdn.example/a/v1", "example.com"], "the domain is appended to it"),
+        (["--apple-cdn", "cdn.example", "example.com"], "expected an https:// URL ending with \"/\""),
+        (["--apple-cdn"], "--apple-cdn needs a value"),
     ])
     func usageErrorsExitTwoAndSayWhatIsWrong(arguments: [String], text: String) throws {
         let outcome = try AuditBinary.run(arguments)
@@ -190,7 +238,8 @@ import TestSupport
         let help = try AuditBinary.run(["--help"])
         #expect(help.status == 0)
         for option in ["--domains", "--out", "--format", "--concurrency", "--timeout", "--connect-timeout", "--max-bytes",
-                       "--connect-to", "--resolve", "--cacert", "--user-agent", "--expiry-warning-days", "EXIT STATUS"] {
+                       "--connect-to", "--resolve", "--cacert", "--user-agent", "--expiry-warning-days", "--no-cdn", "--apple-cdn",
+                       "AASA-Bot/1.0.0", "EXIT STATUS"] {
             #expect(help.stdout.contains(option), "\(option) missing from --help")
         }
         let version = try AuditBinary.run(["--version"])
