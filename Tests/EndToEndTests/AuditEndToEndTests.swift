@@ -167,6 +167,32 @@ import TestSupport
         #expect(try domain("slow.test").crawler == nil, "no response to compare the crawler's with")
     }
 
+    @Test func htmlShowsWhatAppleCDNAndCrawlerGot() throws {
+        let run = try Self.run.get()
+        let html = try String(contentsOf: run.directory.appendingPathComponent("report.html"), encoding: .utf8)
+        func section(_ host: String) throws -> String {
+            let anchor = "id=\"d-\(host.replacingOccurrences(of: ".", with: "-"))\""
+            return try #require(html.components(separatedBy: "<section class=\"domain ").first { $0.contains(anchor) })
+        }
+        let blocked = try section("bot-blocked.test")
+        #expect(blocked.hasPrefix("v-fail"))
+        #expect(blocked.contains("<code>access.blocks-apple</code>"))
+        #expect(blocked.contains("<dt>Crawler got</dt><dd><span class=\"bad\">HTTP 403</span></dd>"))
+        #expect(blocked.contains("<dt>This tool got</dt><dd>HTTP 200</dd>"))
+        #expect(blocked.contains("<dt>Apple-Failure-Reason</dt><dd><code>SWCERR00101 Bad HTTP Response: 403 Forbidden</code></dd>"))
+        let stale = try section("stale.test")
+        #expect(stale.hasPrefix("v-warn") && stale.contains("<code>cdn.stale</code>"))
+        #expect(stale.contains("differs from the origin's file"))
+        #expect(stale.contains("<li>app IDs on the CDN but no longer on your server: ZYXWV98765.com.example.old</li>"))
+        #expect(stale.contains("<dt>Age</dt><dd><code>7200</code></dd>"))
+        let missing = try section("notfound.test")
+        #expect(missing.contains("<dt>Apple-Try-Direct</dt><dd><code>false</code></dd>"))
+        #expect(missing.contains("<dt>Cache-Control</dt><dd><code>max-age=3600</code></dd>"))
+        let good = try section("good.test")
+        #expect(good.hasPrefix("v-pass") && good.contains("<dt>Copy</dt><dd>the same file as the origin's</dd>"))
+        #expect(good.contains("<code>cdn.ok</code>"))
+    }
+
     @Test func unresolvableNameIsReportedAsDNS() throws {
         let out = try AuditBinary.temporaryDirectory()
         let outcome = try AuditBinary.run(["--out", out.path, "--timeout", "3", "--no-cdn", "does-not-exist.invalid"])

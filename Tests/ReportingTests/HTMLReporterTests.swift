@@ -109,6 +109,21 @@ import Testing
         #expect(!html.contains("This run was interrupted"))
     }
 
+    @Test func showsAppleCDNAndCrawlerPerDomain() throws {
+        #expect(html.components(separatedBy: "<h3>Apple's CDN ").count - 1 == 3)
+        #expect(html.components(separatedBy: "<h3>Apple's crawler ").count - 1 == 2)
+        #expect(html.contains("<dt>Apple-Failure-Reason</dt><dd><code>SWCERR00101 &lt;script&gt;alert(1)&lt;/script&gt;</code></dd>"))
+        #expect(html.contains("<dt>Copy</dt><dd><span class=\"bad\">differs from the origin's file</span></dd>"))
+        #expect(html.contains("<li>app IDs on your server but not on the CDN: ABCDE12345.com.example.app</li>"))
+        #expect(html.contains("<dt>Age</dt><dd><code>7200</code></dd>"))
+        #expect(html.contains("<dt>User-Agent</dt><dd><code>AASA-Bot/1.0.0</code></dd>"))
+        // The blocks come after the domain's findings and before its locations.
+        let section = try #require(html.components(separatedBy: "id=\"d-good-example\"").last)
+        let crawler = try #require(section.range(of: "Apple's crawler"))
+        let location = try #require(section.range(of: "<div class=\"location\">"))
+        #expect(crawler.lowerBound < location.lowerBound)
+    }
+
     @Test func saysWhenTheRunWasInterrupted() {
         var report = ReportFixtures.small
         report.complete = false

@@ -78,14 +78,20 @@ enum ReportFixtures {
                 timings: Timings(dnsMs: 4.2, connectMs: 18.5, tlsMs: 45.25, firstByteMs: 80.5, totalMs: 81),
                 error: nil, body: validAASA, findings: []),
             notFound("good.example"),
-        ])
+        ],
+        cdn: CDNResult(url: "https://app-site-association.cdn-apple.com/a/v1/good.example", httpStatus: 200,
+                       appleOriginFormat: "json", cacheControl: "max-age=21600", age: "5400", matchesOrigin: true),
+        crawler: CrawlerResult(userAgent: "AASA-Bot/1.0.0", path: wellKnown, httpStatus: 200, toolHTTPStatus: 200, sameBody: true))
 
     /// Warns: .well-known is a 404, Apple falls back to the root location.
     static let fallback = DomainResult(
         domain: "fallback.example", verdict: .warn, usedLocation: root,
         findings: [Finding(id: "http.root-only", severity: .warning,
                            message: "Only the root location serves the file; Apple uses it as a fallback, but /.well-known/apple-app-site-association is the documented place.",
-                           fix: "Serve the same file at /.well-known/apple-app-site-association.")],
+                           fix: "Serve the same file at /.well-known/apple-app-site-association."),
+                   Finding(id: "cdn.stale", severity: .warning,
+                           message: "Apple's CDN serves a different copy of the file for fallback.example than your server does: app IDs on your server but not on the CDN: ABCDE12345.com.example.app.",
+                           fix: "Wait for the CDN to refresh.")],
         locations: [
             {
                 var l = notFound("fallback.example")
@@ -103,7 +109,11 @@ enum ReportFixtures {
                 tls: goodTLS(for: "fallback.example"),
                 timings: Timings(firstByteMs: 30, totalMs: 31, reusedConnection: true),
                 error: nil, body: validAASA, findings: []),
-        ])
+        ],
+        cdn: CDNResult(url: "https://app-site-association.cdn-apple.com/a/v1/fallback.example", httpStatus: 200,
+                       appleOriginFormat: "json", cacheControl: "max-age=21600", age: "7200", matchesOrigin: false,
+                       differences: ["app IDs on your server but not on the CDN: ABCDE12345.com.example.app"]),
+        crawler: CrawlerResult(userAgent: "AASA-Bot/1.0.0", path: root, httpStatus: 200, toolHTTPStatus: 200, sameBody: true))
 
     static func expiredLocation(_ path: String) -> LocationResult {
         LocationResult(
@@ -129,8 +139,15 @@ enum ReportFixtures {
 
     /// Fails: the certificate has expired (facts read by the non-verifying probe).
     static let expired = DomainResult(
-        domain: "expired.example", verdict: .fail, usedLocation: nil, findings: [],
-        locations: [expiredLocation(wellKnown), expiredLocation(root)])
+        domain: "expired.example", verdict: .fail, usedLocation: nil,
+        findings: [Finding(id: "cdn.missing", severity: .error,
+                           message: "Apple's CDN has no copy of the file for expired.example: it answers 404 with Apple-Failure-Reason \"SWCERR00101 \(hostileScript)\".",
+                           fix: "Fix the origin first.")],
+        locations: [expiredLocation(wellKnown), expiredLocation(root)],
+        cdn: CDNResult(url: "https://app-site-association.cdn-apple.com/a/v1/expired.example", httpStatus: 404,
+                       appleFailureReason: "SWCERR00101 \(hostileScript)", appleFailureDetails: "{\"x\":\"\(hostileAttribute)\(hostileEscape)\"}",
+                       appleFrom: "https://expired.example/.well-known/apple-app-site-association", appleTryDirect: "false",
+                       cacheControl: "max-age=3600"))
 
     /// Fails: both locations redirect (Apple follows none). The chain is followed for diagnosis.
     static let redirecting: DomainResult = {

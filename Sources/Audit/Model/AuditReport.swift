@@ -107,12 +107,18 @@ public struct DomainResult: Sendable, Equatable, Codable {
     /// Every finding of the domain and its locations, domain-level first.
     public var allFindings: [Finding] { findings + locations.flatMap(\.findings) }
 
-    /// The first error that decides the verdict: from the location Apple uses, else the domain, else any.
+    /// The first error that decides the verdict: from the location Apple uses, else the domain's own
+    /// (location choice, Apple's crawler), else, when Apple can use neither location, any location's,
+    /// else Apple's CDN's (a CDN failure is often the echo of an origin problem, so the origin's error
+    /// is named first when there is one), else any.
     public var firstError: Finding? {
         let used = locations.first { $0.path == usedLocation }
+        let anyLocation = locations.lazy.flatMap(\.findings).first { $0.severity == .error }
         return (used?.findings ?? []).first { $0.severity == .error }
+            ?? findings.first { $0.severity == .error && $0.category != "cdn" }
+            ?? (usedLocation == nil ? anyLocation : nil)
             ?? findings.first { $0.severity == .error }
-            ?? locations.lazy.flatMap(\.findings).first { $0.severity == .error }
+            ?? anyLocation
     }
 }
 

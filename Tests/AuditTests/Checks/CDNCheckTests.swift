@@ -115,6 +115,16 @@ import Testing
         #expect(result.locations[0].verdict == .pass, "the CDN never changes a location's own verdict")
     }
 
+    @Test func theOriginsErrorHeadsTheDomainBeforeTheCDNsEcho() {
+        let notFound = F.response(status: 404, contentType: "text/html", body: "")
+        let broken = SiteFetch(domain: "example.com", wellKnown: LocationFetch(response: notFound),
+                               root: LocationFetch(response: notFound), cdn: Self.failed("SWCERR00101 Bad HTTP Response: 404 Not Found"))
+        #expect(Auditor(now: F.now).audit(broken).firstError?.id == "http.not-found")
+        let cached = SiteFetch(domain: "example.com", wellKnown: LocationFetch(response: F.response()),
+                               root: LocationFetch(response: notFound), cdn: Self.failed("SWCERR00301 Timeout"))
+        #expect(Auditor(now: F.now).audit(cached).firstError?.id == "cdn.missing")
+    }
+
     @Test func withoutACDNFetchThereIsNoCDNResult() {
         let site = SiteFetch(domain: "example.com", wellKnown: LocationFetch(response: F.response()),
                              root: LocationFetch(response: F.response()))
