@@ -213,7 +213,7 @@ struct CommandLineOptions: Equatable {
         EXAMPLES:
           aasa-audit example.com
           aasa-audit --domains domains.txt --out /var/reports/aasa
-          aasa-audit --connect-to example.com:443:staging.example.net:443 example.com
+          aasa-audit --no-cdn --connect-to example.com:443:staging.example.net:443 example.com
         """
 }
 
