@@ -68,7 +68,7 @@ public enum CDNCheck {
         if originRoot == nil {
             message += " When the CDN refreshes it will find the failure, and links stop working; fix the origin first."
         }
-        return (result, [stale.finding(message)])
+        return (result, [stale.finding(message, fix: stale.fix.replacingOccurrences(of: "applinks:DOMAIN", with: "applinks:\(domain)"))])
     }
 
     /// cdn.missing, saying whether the origin is the cause and what the CDN's failure reason means.

@@ -80,6 +80,7 @@ import Testing
         let finding = try #require(findings.first)
         #expect(finding.severity == .warning)
         #expect(finding.message.contains("max-age=21600, Age 7200: this answer is due to expire in about 4 h"), "\(finding.message)")
+        #expect(finding.fix?.contains("applinks:example.com?mode=developer") == true)
     }
 
     @Test(arguments: [
