@@ -36,7 +36,7 @@ nginx -c "$work/nginx.conf" -p "$work" -e "$work/error.log"
 for i in $(seq 1 "$n"); do echo "d$i.bench.test"; done > "$work/domains.txt"
 
 /usr/bin/time -v -o "$work/time.txt" .build/release/aasa-audit --domains "$work/domains.txt" --cacert "$work/ca.pem" \
-  --connect-to "::127.0.0.1:$port" --out "$work/out" > "$work/stdout.txt" || true
+  --connect-to "::127.0.0.1:$port" --no-cdn --out "$work/out" > "$work/stdout.txt" || true
 wall=$(grep "Elapsed (wall clock)" "$work/time.txt" | awk '{print $NF}')
 rss=$(grep "Maximum resident set size" "$work/time.txt" | awk '{print $NF}')
 requests=$(wc -l < "$work/access.log")
