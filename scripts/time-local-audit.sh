@@ -10,7 +10,7 @@ scripts/install-deps.sh --test >/dev/null
 swift build -c release >/dev/null
 work=$(mktemp -d)
 chmod 755 "$work"  # nginx workers run as nobody
-trap 'kill -9 $(cat "$work/nginx.pid" 2>/dev/null) 2>/dev/null; rm -rf "$work"' EXIT
+trap 'nginx -c "$work/nginx.conf" -p "$work" -e "$work/error.log" -s stop 2>/dev/null; sleep 0.2; rm -rf "$work"' EXIT
 
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 90 -subj "/CN=timing CA" \
   -keyout "$work/ca.key" -out "$work/ca.pem" 2>/dev/null
