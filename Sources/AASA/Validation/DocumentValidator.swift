@@ -26,6 +26,17 @@ public enum DocumentValidator {
         (try? JSONParser.parse(data))?.root.objectValue != nil
     }
 
+    /// The document's root object, as `validate` would read it (CMS-signed files unwrapped), without
+    /// running the checks: for comparing copies (CDN, crawler) where only the content matters.
+    public static func root(of data: Data) -> JSONObject? {
+        var bytes = Array(data)
+        if SignedFile.looksSigned(bytes) {
+            guard let content = try? SignedFile.content(of: bytes) else { return nil }
+            bytes = content
+        }
+        return (try? JSONParser.parse(bytes))?.root.objectValue
+    }
+
     /// Validates a document (plain JSON, or a CMS-signed file holding JSON).
     public static func validate(_ data: Data) -> DocumentValidation {
         validate(Array(data))

@@ -47,7 +47,7 @@ public enum CDNCheck {
             return (result, [missingFinding(result, status: status, domain: domain, origin: origin, cache: cache)])
         }
         let originRoot = origin?.validation?.root
-        let cdnRoot = DocumentValidator.validate(response.body).root
+        let cdnRoot = DocumentValidator.root(of: response.body)
         let differences: [String]
         switch (originRoot, cdnRoot) {
         case (nil, _):

@@ -23,10 +23,12 @@ public enum CrawlerAccessCheck {
         guard let mine = tool[path], let theirs = crawler[path] else { return (nil, []) }
         let toolStatus = mine.response.status
         let crawlerStatus = theirs.error == nil ? theirs.status : nil
+        // The crawler's body is read once, for its content only (the location checks judge the file).
+        let crawledRoot = crawlerStatus == 200 ? DocumentValidator.root(of: theirs.body) : nil
         var sameBody: Bool?
         if toolStatus == 200, crawlerStatus == 200 {
-            let first = mine.validation?.root, second = DocumentValidator.validate(theirs.body).root
-            sameBody = first != nil || second != nil ? first == second : mine.response.body == theirs.body
+            let first = mine.validation?.root
+            sameBody = first != nil || crawledRoot != nil ? first == crawledRoot : mine.response.body == theirs.body
         }
         let result = CrawlerResult(userAgent: crawlerUserAgent, path: path, httpStatus: crawlerStatus,
                                    toolHTTPStatus: toolStatus, sameBody: sameBody, error: theirs.error)
@@ -44,7 +46,7 @@ public enum CrawlerAccessCheck {
             }
             return (result, [])
         }
-        if crawlerStatus == 200, DocumentValidator.validate(theirs.body).root != nil, toolStatus != 200 || sameBody == false {
+        if crawledRoot != nil, toolStatus != 200 || sameBody == false {
             return (result, [blocksTool.finding(
                 "\(theirs.url) answers Apple's crawler (User-Agent \(crawlerUserAgent)) with HTTP 200 and a JSON file, but this tool (User-Agent \(toolUserAgent)) with \(myAnswer)\(toolStatus == 200 ? " and another body" : ""); the findings above are about what this tool got.")])
         }

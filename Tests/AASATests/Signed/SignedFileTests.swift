@@ -26,6 +26,14 @@ import Testing
         #expect(!validation.findings.contains { $0.severity == .error })
     }
 
+    @Test func rootOfASignedFileIsItsContentsRoot() throws {
+        // Copies are compared by content (CDN, crawler): a signed copy equals the plain one.
+        let signed = DocumentValidator.root(of: Data(try fixture("signed-der.p7")))
+        #expect(signed != nil)
+        #expect(signed == DocumentValidator.root(of: Data(try fixture("content.json"))))
+        #expect(DocumentValidator.root(of: Data(try fixture("signed-detached.p7"))) == nil)
+    }
+
     @Test func detachedSignatureHasNoContent() throws {
         let bytes = try fixture("signed-detached.p7")
         #expect(SignedFile.looksSigned(bytes))
