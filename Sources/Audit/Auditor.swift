@@ -63,21 +63,19 @@ public struct Auditor: Sendable {
             path: path, url: response.url, verdict: Verdict(findings: findings), httpStatus: response.status,
             contentType: response.header("content-type"),
             headers: response.headers.filter { Self.keptHeaders.contains($0.name) },
-            bytes: response.bytes, redirect: redirectChain(fetch), tls: tls, timings: response.timings,
+            bytes: response.bytes, redirect: redirectChain(fetched), tls: tls, timings: response.timings,
             error: response.error, body: body, findings: findings)
         return (result, fetched)
     }
 
-    private func redirectChain(_ fetch: LocationFetch) -> RedirectChain? {
-        let response = fetch.response
+    private func redirectChain(_ location: FetchedLocation) -> RedirectChain? {
+        let fetch = location.fetch, response = fetch.response
         guard let status = response.status, (300...399).contains(status) else { return nil }
         let hops = ([response] + fetch.redirectHops).map {
             RedirectHop(url: $0.url, status: $0.status, location: $0.header("location"),
                         contentType: $0.header("content-type"), error: $0.error?.message)
         }
-        let last = fetch.redirectHops.last
-        let servesObject = last.map { $0.status == 200 && DocumentValidator.servesObject($0.body) } ?? false
         return RedirectChain(location: response.header("location") ?? response.redirectURL ?? "",
-                             hops: hops, end: fetch.redirectEnd ?? "not followed", endServesJSONObject: servesObject)
+                             hops: hops, end: fetch.redirectEnd ?? "not followed", endServesJSONObject: location.redirectEndServesObject)
     }
 }

@@ -10,6 +10,9 @@ public struct FetchedLocation: Sendable {
     public var settings: AuditSettings
     /// The body validated as an AASA document, when the response was a 200 with a body read whole.
     public var validation: DocumentValidation?
+    /// True when a followed redirect chain ends at a 200 serving a JSON object: the file exists, but
+    /// only behind the redirect.
+    public var redirectEndServesObject: Bool
 
     public init(path: String, fetch: LocationFetch, now: Date, settings: AuditSettings) {
         self.path = path
@@ -19,6 +22,7 @@ public struct FetchedLocation: Sendable {
         let response = fetch.response
         validation = response.error == nil && response.status == 200 && !response.bytes.truncated && !response.body.isEmpty
             ? DocumentValidator.validate(response.body) : nil
+        redirectEndServesObject = fetch.redirectHops.last.map { $0.status == 200 && DocumentValidator.servesObject($0.body) } ?? false
     }
 
     public var response: FetchResponse { fetch.response }

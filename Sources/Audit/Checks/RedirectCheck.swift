@@ -15,8 +15,7 @@ public enum RedirectCheck: LocationCheck {
         let target = response.header("location") ?? response.redirectURL ?? "(no Location header)"
         var message = "\(response.url) answers \(status) and points to \(target)."
         if let last = location.fetch.redirectHops.last {
-            let servesFile = last.status == 200 && DocumentValidator.servesObject(last.body)
-            if servesFile {
+            if location.redirectEndServesObject {
                 message += " The file exists at \(last.url), behind \(location.fetch.redirectHops.count) redirect(s); Apple will not go there."
             } else if let end = location.fetch.redirectEnd {
                 message += " Following it ends at \(last.url) with \(last.status.map(String.init) ?? "no response") (\(end))."
