@@ -24,19 +24,4 @@ struct Console {
     static func place(file: String?, line: Int) -> String {
         file.map { "\($0):\(line)" } ?? "argument \(line)"
     }
-
-    static func place(_ problem: InputProblem) -> String { place(file: problem.file, line: problem.line) }
-
-    /// Input text quoted for the terminal, with control characters made visible.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars.prefix(200) {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                result += String(format: "\\x%02X", scalar.value)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + (text.unicodeScalars.count > 200 ? "…\"" : "\"")
-    }
 }
