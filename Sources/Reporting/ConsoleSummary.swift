@@ -17,7 +17,7 @@ public enum ConsoleSummary {
         var out = ""
         // A binary file can yield hundreds of thousands of problems: list the first, count the rest.
         for problem in report.inputErrors.prefix(shownProblems) {
-            let line = "\(TerminalText.sanitize(Formatting.origin(of: problem))): "
+            let line = "\(TerminalText.sanitize(problem.place)): "
                 + "\"\(TerminalText.sanitize(problem.text))\": \(TerminalText.sanitize(problem.reason))"
             out += TerminalText.truncate(line, toWidth: lineWidth)
             out += "\n"

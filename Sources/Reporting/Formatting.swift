@@ -66,12 +66,6 @@ enum Formatting {
             .map(\.element)
     }
 
-    /// "domains.txt:7" or "argument 3".
-    static func origin(of problem: InputProblem) -> String {
-        if let file = problem.file { return "\(file):\(problem.line)" }
-        return "argument \(problem.line)"
-    }
-
     /// "1 domain" / "3 domains".
     static func plural(_ n: Int, _ word: String) -> String {
         n == 1 ? "1 \(word)" : "\(n) \(word)s"

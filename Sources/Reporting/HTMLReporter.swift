@@ -90,7 +90,7 @@ private struct HTMLWriter {
         raw("<p>These lines are not domain names, so they were not checked.</p>\n<ul>\n")
         for problem in report.inputErrors {
             raw("<li><code>")
-            text(Formatting.origin(of: problem))
+            text(problem.place)
             raw("</code>: <code>\"")
             text(problem.text)
             raw("\"</code>: ")

@@ -74,7 +74,7 @@ struct AuditCommand {
             console.error("aasa-audit: \(list.duplicates.count) duplicate line\(list.duplicates.count == 1 ? "" : "s") audited once")
         }
         for entry in list.entries where entry.note != nil {
-            console.error("aasa-audit: \(Console.place(file: entry.file, line: entry.line)): \(entry.note ?? "")")
+            console.error("aasa-audit: \(entry.place): \(entry.note ?? "")")
         }
         if let caFile = options.caFile, !FileManager.default.isReadableFile(atPath: caFile) {
             console.error("aasa-audit: --cacert \(caFile): the file does not exist or cannot be read")

@@ -19,9 +19,4 @@ struct Console {
     func error(_ text: String) {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
-
-    /// "domains.txt:7" for a file line, "argument 2" for a command-line domain.
-    static func place(file: String?, line: Int) -> String {
-        file.map { "\($0):\(line)" } ?? "argument \(line)"
-    }
 }

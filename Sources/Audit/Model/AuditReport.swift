@@ -71,6 +71,14 @@ public struct InputProblem: Sendable, Equatable, Codable, Error {
         self.text = text
         self.reason = reason
     }
+
+    /// Where the text came from: "domains.txt:7", or "argument 2" for a command-line domain.
+    public var place: String { Self.place(file: file, line: line) }
+
+    /// "FILE:LINE", or "argument N" when there is no file.
+    public static func place(file: String?, line: Int) -> String {
+        file.map { "\($0):\(line)" } ?? "argument \(line)"
+    }
 }
 
 /// The result for one domain.

@@ -14,6 +14,9 @@ public struct DomainEntry: Sendable, Equatable {
     public var note: String?
 
     /// Builds an entry; `DomainList.parse` is the usual source.
+    /// Where the domain was written: "domains.txt:7", or "argument 2".
+    public var place: String { InputProblem.place(file: file, line: line) }
+
     public init(name: DomainName, file: String?, line: Int, text: String, note: String? = nil) {
         self.name = name
         self.file = file
