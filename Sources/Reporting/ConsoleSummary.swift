@@ -43,12 +43,47 @@ public enum ConsoleSummary {
         if !report.complete {
             out += "Interrupted: only the \(Formatting.plural(report.domains.count, "domain")) above were checked.\n"
         }
+        if let changes = report.changes { out += self.changes(changes, colour: colour) }
         let s = report.summary
         out += "\(Formatting.plural(s.domains, "domain")): \(s.pass) pass, \(s.warn) warn, \(s.fail) fail"
         if !report.inputErrors.isEmpty {
             out += "; \(Formatting.plural(report.inputErrors.count, "input line")) skipped"
         }
         out += "\n"
+        return out
+    }
+
+    /// Domains named per kind of change; the rest are counted.
+    public static let shownChanges = 10
+
+    /// One line of counts since the baseline, then the newly failing and recovered domains by name.
+    static func changes(_ changes: ReportChanges, colour: Bool) -> String {
+        var out = "Since \(Formatting.utc(changes.baselineGeneratedAt)): "
+        guard !changes.isEmpty else { return out + "nothing changed\n" }
+        var parts: [String] = []
+        func count(_ n: Int, _ text: String) { if n > 0 { parts.append("\(n) \(text)") } }
+        count(changes.newlyFailing.count, "newly failing")
+        count(changes.recovered.count, "recovered")
+        count(changes.otherVerdictChanges.count, "other verdict change" + (changes.otherVerdictChanges.count == 1 ? "" : "s"))
+        count(changes.findingsAppeared.count, "new finding" + (changes.findingsAppeared.count == 1 ? "" : "s"))
+        count(changes.findingsGone.count, "gone")
+        count(changes.certificates.count, "certificate change" + (changes.certificates.count == 1 ? "" : "s"))
+        count(changes.domainsAdded.count, "added")
+        count(changes.domainsRemoved.count, "removed")
+        out = wrap(out + parts.joined(separator: ", "), indent: "", hanging: "  ")
+        for (title, list, code) in [("newly failing", changes.newlyFailing, "31"), ("recovered", changes.recovered, "32")] where !list.isEmpty {
+            let label = colour ? "\u{1B}[1;\(code)m\(title)\u{1B}[0m" : title
+            var names = list.prefix(shownChanges).map { change in
+                TerminalText.sanitize(change.unicodeDomain ?? change.domain) + " (was \(change.from.rawValue))"
+            }.joined(separator: ", ")
+            if list.count > shownChanges { names += " and \(list.count - shownChanges) more" }
+            out += wrap("\(label): \(names)", indent: "  ", hanging: "    ")
+        }
+        for certificate in changes.certificates.prefix(shownChanges) where certificate.kind != .renewed {
+            let what = certificate.kind == .expired ? "expired" : "crossed the expiry warning"
+            out += wrap("certificate of \(TerminalText.sanitize(certificate.domain)) \(what): \(Formatting.daysLeftText(certificate.daysLeft))",
+                        indent: "  ", hanging: "    ")
+        }
         return out
     }
 

@@ -1,3 +1,4 @@
+import AASA
 import Audit
 import Fetching
 import Foundation
@@ -12,6 +13,8 @@ public enum HTMLReporter {
     public static let maxBodyLines = 300
     /// Certificate subjectAltNames are listed up to this many.
     public static let maxSubjectAltNames = 20
+    /// Entries listed per kind of change since the baseline; the rest are counted.
+    public static let maxChangesListed = 50
 
     /// Renders `report` as a complete HTML document. Linear in the size of the report.
     public static func render(_ report: AuditReport) -> String {
@@ -51,6 +54,7 @@ private struct HTMLWriter {
         raw("<title>AASA audit, \(when)</title>\n<style>\n\(css)</style>\n</head>\n<body>\n")
         header(when: when)
         if !report.complete { interruptedBanner() }
+        if let changes = report.changes { changesSection(changes) }
         if !report.inputErrors.isEmpty { inputProblems() }
         summaryTable()
         for (domain, anchor) in ordered { domainSection(domain, anchor: anchor) }
@@ -83,6 +87,103 @@ private struct HTMLWriter {
         raw("<div class=\"banner\" role=\"alert\"><strong>This run was interrupted.</strong> ")
         raw("Only the \(Formatting.plural(report.domains.count, "domain")) below were checked; ")
         raw("the rest of the list was not, and the counts above cover only these.</div>\n")
+    }
+
+    mutating func changesSection(_ changes: ReportChanges) {
+        raw("<section class=\"box changes\" id=\"changes\">\n<h2>Changes since the baseline</h2>\n<p class=\"meta\">Compared with the run of ")
+        raw(Formatting.utc(changes.baselineGeneratedAt))
+        if let path = changes.baselinePath {
+            raw(" (<code>")
+            text(path)
+            raw("</code>)")
+        }
+        raw(changes.baselineComplete ? ".</p>\n" : "; that run was interrupted, so domains missing from it are not listed as removed.</p>\n")
+        guard !changes.isEmpty else {
+            raw("<p>Nothing changed.</p>\n</section>\n")
+            return
+        }
+        var anchors: [String: String] = [:]
+        for (domain, anchor) in ordered { anchors[domain.domain] = anchor }
+        let limit = HTMLReporter.maxChangesListed
+        raw("<ul class=\"changes\">\n")
+        for change in changes.newlyFailing.prefix(limit) {
+            raw("<li><span class=\"badge fail\">newly failing</span> ")
+            link(change.domain, unicode: change.unicodeDomain, anchors: anchors)
+            raw(" (was \(change.from.rawValue))")
+            if let reason = change.reason {
+                raw(": <code>")
+                text(reason.id)
+                raw("</code> ")
+                text(reason.message)
+            }
+            raw("</li>\n")
+        }
+        more(changes.newlyFailing.count, "newly failing domain")
+        for change in changes.recovered.prefix(limit) {
+            raw("<li><span class=\"badge pass\">recovered</span> ")
+            link(change.domain, unicode: change.unicodeDomain, anchors: anchors)
+            raw(" (now \(change.to.rawValue))</li>\n")
+        }
+        more(changes.recovered.count, "recovered domain")
+        for change in changes.otherVerdictChanges.prefix(limit) {
+            raw("<li>Verdict changed: ")
+            link(change.domain, unicode: change.unicodeDomain, anchors: anchors)
+            raw(" \(change.from.rawValue) → \(change.to.rawValue)</li>\n")
+        }
+        more(changes.otherVerdictChanges.count, "verdict change")
+        for certificate in changes.certificates.prefix(limit) {
+            raw("<li>Certificate of ")
+            link(certificate.domain, unicode: nil, anchors: anchors)
+            raw(certificate.kind == .renewed ? " " : " <span class=\"bad\">")
+            switch certificate.kind {
+            case .expired: raw("expired")
+            case .expiringSoon: raw("crossed the expiry warning")
+            case .renewed: raw("was renewed")
+            }
+            raw(certificate.kind == .renewed ? "" : "</span>")
+            raw(": \(Formatting.daysLeftText(certificate.daysLeft)) (\(Formatting.daysLeftText(certificate.daysLeftBefore)) at the baseline)</li>\n")
+        }
+        more(changes.certificates.count, "certificate change")
+        for (title, list) in [("New", changes.findingsAppeared), ("Gone", changes.findingsGone)] {
+            for finding in list.prefix(limit) {
+                raw("<li>\(title) <span class=\"sev-\(finding.severity.rawValue)\"><span class=\"sev\">\(finding.severity.rawValue)</span></span> ")
+                link(finding.domain, unicode: nil, anchors: anchors)
+                if let location = finding.location {
+                    raw(" <code>")
+                    text(location)
+                    raw("</code>")
+                }
+                raw(": <code>")
+                text(finding.id)
+                raw("</code> ")
+                text(finding.message)
+                raw("</li>\n")
+            }
+            more(list.count, title == "New" ? "new finding" : "finding gone")
+        }
+        for (title, list) in [("Domains added", changes.domainsAdded), ("Domains removed", changes.domainsRemoved)] where !list.isEmpty {
+            raw("<li>\(title): ")
+            for (i, domain) in list.prefix(limit).enumerated() {
+                if i > 0 { raw(", ") }
+                link(domain, unicode: nil, anchors: anchors)
+            }
+            if list.count > limit { raw(" and \(list.count - limit) more") }
+            raw("</li>\n")
+        }
+        raw("</ul>\n</section>\n")
+    }
+
+    /// A domain name linked to its section when it has one in this report (removed domains do not).
+    mutating func link(_ domain: String, unicode: String?, anchors: [String: String]) {
+        if let anchor = anchors[domain] { raw("<a href=\"#\(anchor)\">") }
+        text(unicode ?? domain)
+        if anchors[domain] != nil { raw("</a>") }
+    }
+
+    mutating func more(_ count: Int, _ word: String) {
+        if count > HTMLReporter.maxChangesListed {
+            raw("<li>… and \(Formatting.plural(count - HTMLReporter.maxChangesListed, "more \(word)"))</li>\n")
+        }
     }
 
     mutating func inputProblems() {
@@ -478,10 +579,14 @@ private struct HTMLWriter {
             raw("</p>\n")
             return
         }
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        // A JSON document is shown pretty-printed (keys in served order), so a one-line file can be read.
+        let pretty = (try? JSONParser.parse(Data(body.utf8)))?.root.formatted()
+        let shown = pretty ?? body
+        var lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         let limit = HTMLReporter.maxBodyLines
         raw("<p class=\"muted\">Served body")
+        if pretty != nil && pretty != body && pretty.map({ $0 + "\n" }) != body { raw(", pretty-printed") }
         if lines.count > limit {
             raw(" (showing the first \(limit) of \(lines.count) lines; the rest is cut)")
         }
@@ -538,6 +643,8 @@ dl.facts{display:grid;grid-template-columns:minmax(7rem,max-content) minmax(0,1f
 dl.facts dt{font-weight:600}
 dl.facts dd{margin:0}
 ul.findings{padding-left:1.2rem}
+ul.changes{padding-left:1.2rem;margin:.5rem 0}
+ul.changes li{margin:.3rem 0}
 ul.findings li{margin:.3rem 0}
 ul.plain{margin:0;padding-left:1.2rem}
 .fix{font-style:italic}

@@ -18,7 +18,7 @@ import Testing
         #expect(html.hasSuffix("</html>\n"))
         let lower = html.lowercased()
         #expect(!lower.contains("<script"))
-        #expect(!lower.contains("src="))
+        #expect(lower.range(of: "<[^<>]*\\ssrc=", options: .regularExpression) == nil, "no element loads anything")
         #expect(!lower.contains("<link"))
         #expect(!lower.contains("@import"))
         #expect(!lower.contains("url("))
@@ -79,11 +79,34 @@ import Testing
         #expect(Set(attributeValues("id", in: html)).count == attributeValues("id", in: html).count)
     }
 
-    @Test func cutsLongBodiesAfter300Lines() {
-        #expect(html.contains("showing the first 300 of 347 lines"))
-        #expect(html.contains("47 more lines not shown"))
-        #expect(html.contains("com.example.app297&quot;"))
-        #expect(!html.contains("com.example.app298&quot;"))
+    /// The hostile fixture's body has 348 lines as served, one array entry per line; pretty-printed
+    /// (ten lines per entry, after eight lines of head) it has 3416, so the first 300 lines end
+    /// inside the thirtieth entry, before its app ID.
+    @Test func prettyPrintsJSONBodiesAndCutsThemAfter300Lines() {
+        #expect(html.contains("Served body, pretty-printed (showing the first 300 of 3416 lines; the rest is cut)"))
+        #expect(html.contains("3116 more lines not shown"))
+        #expect(html.contains("      {\n        &quot;appIDs&quot;: [\n          &quot;ABCDE12345.com.example.app1&quot;\n        ],"))
+        #expect(html.contains("com.example.app29&quot;"))
+        #expect(!html.contains("com.example.app30&quot;"))
+        #expect(html.contains("&lt;img src=x onerror=alert(2)&gt;"))
+        // A body that is not JSON is shown as served.
+        #expect(html.contains("&lt;html&gt;&lt;body&gt;&lt;h1&gt;404 Not Found&lt;/h1&gt;&lt;/body&gt;&lt;/html&gt;</pre>"))
+    }
+
+    @Test func showsTheChangesSinceTheBaselineFirst() throws {
+        let changes = try #require(html.range(of: "<h2>Changes since the baseline</h2>"))
+        let summary = try #require(html.range(of: "<h2>Summary</h2>"))
+        #expect(changes.lowerBound < summary.lowerBound)
+        #expect(html.contains("Compared with the run of 2026-11-15 19:00:00 UTC (<code>reports/20261115T190000Z/report.json</code>)."))
+        #expect(html.contains("<li><span class=\"badge fail\">newly failing</span> <a href=\"#d-expired-example\">expired.example</a> (was pass): <code>tls.expired</code>"))
+        #expect(html.contains("<li><span class=\"badge pass\">recovered</span> <a href=\"#d-good-example\">good.example</a> (now pass)</li>"))
+        #expect(html.contains("<li>Verdict changed: <a href=\"#d-fallback-example\">fallback.example</a> pass → warn</li>"))
+        #expect(html.contains("Certificate of <a href=\"#d-expired-example\">expired.example</a> <span class=\"bad\">expired</span>: expired 9 days ago (5 days left at the baseline)"))
+        #expect(html.contains("<li>Domains added: <a href=\"#d-xn-bcher-kva-example\">xn--bcher-kva.example</a></li>"))
+        #expect(html.contains("<li>Domains removed: retired.example</li>"), "a removed domain has no section to link to")
+        #expect(html.contains("HTTP 404 &lt;script&gt;alert(1)&lt;/script&gt; instead of 200."))
+        let plain = HTMLReporter.render(ReportFixtures.current)
+        #expect(!plain.contains("Changes since the baseline"))
     }
 
     @Test func computesCertificateDaysLeft() {

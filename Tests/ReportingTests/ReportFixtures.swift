@@ -11,6 +11,7 @@ enum ReportFixtures {
     static let hostileScript = "<script>alert(1)</script>"
     static let hostileAttribute = "\"onload="
     static let hostileEscape = "\u{1B}[31m"
+    static let hostileImage = "<img src=x onerror=alert(2)>"
 
     /// 2026-11-29T19:00:00Z: when the fixture run started.
     static let generatedAt = date("2026-11-29T19:00:00Z")
@@ -229,7 +230,7 @@ enum ReportFixtures {
 
     /// A long served body: more lines than the HTML report shows.
     static let longBody: String = {
-        var lines = ["{", "  \"applinks\": {", "    \"details\": ["]
+        var lines = ["{", "  \"webcredentials\": { \"apps\": [\"\(hostileImage)\"] },", "  \"applinks\": {", "    \"details\": ["]
         for i in 1...340 {
             lines.append("      { \"appIDs\": [\"ABCDE12345.com.example.app\(i)\"], \"components\": [{ \"/\": \"/p\(i)/*\" }] },")
         }
@@ -267,8 +268,8 @@ enum ReportFixtures {
             notFound("hostile.example"),
         ])
 
-    /// Everything together: the report the snapshots are made from.
-    static let report = AuditReport(
+    /// Everything together, without a baseline.
+    static let current = AuditReport(
         tool: tool, generatedAt: generatedAt, complete: true,
         inputErrors: [
             InputProblem(file: "domains.txt", line: 7, text: "foo bar", reason: "contains a space; one domain per line"),
@@ -276,6 +277,43 @@ enum ReportFixtures {
                          reason: "not a domain name: \(hostileAttribute) is not allowed"),
         ],
         domains: [passing, fallback, expired, redirecting, dnsFailure, international, hostile])
+
+    /// Where the baseline fixture claims to come from.
+    static let baselinePath = "reports/20261115T190000Z/report.json"
+
+    /// An earlier run (2026-11-15): good.example failed (a 404 whose message carries markup),
+    /// fallback.example and expired.example passed (its certificate had 5 days left),
+    /// retired.example was still listed and bücher.example was not yet.
+    static let baseline: AuditReport = {
+        var good = passing
+        good.verdict = .fail
+        good.usedLocation = nil
+        good.cdn = nil
+        var first = notFound("good.example")
+        first.path = wellKnown
+        first.url = "https://good.example\(wellKnown)"
+        first.findings[0].message = "The server answered HTTP 404 \(hostileScript) instead of 200."
+        good.locations[0] = first
+        var fallbackThen = passing
+        fallbackThen.domain = "fallback.example"
+        fallbackThen.cdn = nil
+        var expiredThen = passing
+        expiredThen.domain = "expired.example"
+        expiredThen.cdn = nil
+        expiredThen.locations[0].tls?.certificate?.notAfter = date("2026-11-20T19:00:00Z")
+        expiredThen.locations[0].tls?.certificate?.daysLeft = 5
+        var retired = passing
+        retired.domain = "retired.example"
+        return AuditReport(tool: tool, generatedAt: date("2026-11-15T19:00:00Z"), complete: true,
+                           domains: [good, fallbackThen, expiredThen, redirecting, dnsFailure, hostile, retired])
+    }()
+
+    /// Everything together: the report the snapshots are made from, with the changes since `baseline`.
+    static let report: AuditReport = {
+        var report = current
+        report.changes = ReportChanges.between(baseline: baseline, current: current, baselinePath: baselinePath, expiryWarningDays: 30)
+        return report
+    }()
 
     /// A short report for the example in docs/report-format.md.
     static let small = AuditReport(

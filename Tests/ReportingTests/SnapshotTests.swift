@@ -32,6 +32,14 @@ import Reporting
         try check(ConsoleSummary.render(ReportFixtures.report, colour: false), against: "console.txt")
     }
 
+    @Test func markdown() throws {
+        try check(MarkdownReporter.render(ReportFixtures.report), against: "report.md")
+    }
+
+    @Test func junit() throws {
+        try check(JUnitReporter.render(ReportFixtures.report, strict: false), against: "report.junit.xml")
+    }
+
     /// The example in docs/report-format.md.
     @Test func smallJSONExample() throws {
         try check(String(decoding: try JSONReporter.render(ReportFixtures.small), as: UTF8.self), against: "example.json")

@@ -16,6 +16,9 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// Lines of the domain list that were not domains; they were skipped.
     public var inputErrors: [InputProblem]
     public var domains: [DomainResult]
+    /// What changed since a baseline report (`--baseline`, or the previous `reports/latest`);
+    /// nil when there was none. Set after the run by the caller (see `ReportChanges.between`).
+    public var changes: ReportChanges?
 
     public init(tool: ToolInfo, generatedAt: Date, complete: Bool = true,
                 inputErrors: [InputProblem] = [], domains: [DomainResult]) {

@@ -1,0 +1,189 @@
+import AASA
+import Audit
+import Foundation
+
+/// The report for CI servers (`report.junit.xml`), in the JUnit XML format Jenkins, GitLab and
+/// GitHub Actions read: one `<testsuite>` per domain, one `<testcase>` per check of each location
+/// (network, certificate, redirect, status, content-type, size, document) plus the domain's own
+/// checks (location choice, Apple's crawler, Apple's CDN).
+///
+/// A case fails (`<failure>`) when it has an error, and with `strict` also when it has a warning;
+/// a location Apple does not use (the root fallback when `.well-known` works) never fails a case,
+/// since it does not change the verdict: its findings are listed in `<system-out>`. Checks that
+/// could not run (no HTTP response, CDN not asked) are `<skipped>`. So without `strict`, the report
+/// has failures exactly when a domain fails, as the exit status says.
+public enum JUnitReporter {
+    /// A domain's checks, in report order: (case name, rule ids).
+    static let locationChecks: [(name: String, ids: Set<String>)] = RuleRegistry.locationChecks.map { check in
+        var ids = Set(check.rules.map(\.id))
+        if ObjectIdentifier(check) == ObjectIdentifier(DocumentCheck.self) { ids.formUnion(DocumentValidator.rules.map(\.id)) }
+        return (caseName(of: check), ids)
+    }
+    static let choiceIDs = Set(LocationChoice.rules.map(\.id))
+    static let crawlerIDs = Set(CrawlerAccessCheck.rules.map(\.id))
+    static let cdnIDs = Set(CDNCheck.rules.map(\.id))
+
+    /// "ContentTypeCheck" → "content-type".
+    static func caseName(of check: any LocationCheck.Type) -> String {
+        var name = String(describing: check)
+        if name.hasSuffix("Check") { name.removeLast(5) }
+        var out = ""
+        for character in name {
+            if character.isUppercase && !out.isEmpty { out += "-" }
+            out += character.lowercased()
+        }
+        return out == "certificate" ? "tls" : out
+    }
+
+    /// Renders `report` as a JUnit XML document. Linear in the size of the report.
+    public static func render(_ report: AuditReport, strict: Bool) -> String {
+        var suites = ""
+        suites.reserveCapacity(4096 + report.domains.count * 4096)
+        var totals = (tests: 0, failures: 0, skipped: 0, time: 0.0)
+        let timestamp = isoTimestamp(report.generatedAt)
+        totals.tests += report.inputErrors.count
+        totals.failures += report.inputErrors.count
+        for domain in report.domains {
+            let suite = self.suite(domain, strict: strict, timestamp: timestamp)
+            totals.tests += suite.tests
+            totals.failures += suite.failures
+            totals.skipped += suite.skipped
+            totals.time += suite.time
+            suites += suite.xml
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"aasa-audit\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" "
+        out += "skipped=\"\(totals.skipped)\" time=\"\(seconds(totals.time))\" timestamp=\"\(timestamp)\">\n"
+        if !report.inputErrors.isEmpty { out += inputSuite(report, timestamp: timestamp) }
+        out += suites
+        out += "</testsuites>\n"
+        return out
+    }
+
+    /// One case per skipped line of the domain list, each a failure: the run exits 2 for them.
+    static func inputSuite(_ report: AuditReport, timestamp: String) -> String {
+        var out = "  <testsuite name=\"domain list\" tests=\"\(report.inputErrors.count)\" failures=\"\(report.inputErrors.count)\" "
+        out += "errors=\"0\" skipped=\"0\" time=\"0\" timestamp=\"\(timestamp)\">\n"
+        for problem in report.inputErrors {
+            out += "    <testcase classname=\"domain list\" name=\""
+            XMLEscaping.append(problem.place, to: &out)
+            out += "\" time=\"0\">\n      <failure type=\"input\" message=\""
+            XMLEscaping.append("\"\(problem.text)\": \(problem.reason)", to: &out)
+            out += "\"/>\n    </testcase>\n"
+        }
+        out += "  </testsuite>\n"
+        return out
+    }
+
+    /// A test case before rendering.
+    struct Case {
+        var name: String
+        var findings: [Finding]
+        var skipped: String? = nil
+        /// False for a location Apple does not use: its findings are listed, never failures.
+        var counts = true
+        var time = 0.0
+    }
+
+    static func suite(_ domain: DomainResult, strict: Bool, timestamp: String) -> (xml: String, tests: Int, failures: Int, skipped: Int, time: Double) {
+        var cases: [Case] = []
+        for location in domain.locations {
+            let counts = domain.usedLocation == nil || domain.usedLocation == location.path
+            var byCheck = Array(repeating: [Finding](), count: locationChecks.count)
+            var other: [Finding] = []
+            for finding in location.findings {
+                if let at = locationChecks.firstIndex(where: { $0.ids.contains(finding.id) }) {
+                    byCheck[at].append(finding)
+                } else {
+                    other.append(finding)
+                }
+            }
+            let suffix = counts ? "" : " (not used by Apple)"
+            for (at, check) in locationChecks.enumerated() {
+                let needsResponse = !["network", "tls"].contains(check.name)
+                let skipped = needsResponse && location.httpStatus == nil && byCheck[at].isEmpty ? "no HTTP response" : nil
+                cases.append(Case(name: "\(location.path): \(check.name)\(suffix)", findings: byCheck[at], skipped: skipped,
+                                  counts: counts, time: check.name == "network" ? location.timings.totalMs / 1000 : 0))
+            }
+            if !other.isEmpty { cases.append(Case(name: "\(location.path): other\(suffix)", findings: other, counts: counts)) }
+        }
+        func own(_ ids: Set<String>) -> [Finding] { domain.findings.filter { ids.contains($0.id) } }
+        cases.append(Case(name: "location choice", findings: own(choiceIDs)))
+        cases.append(Case(name: "Apple's crawler", findings: own(crawlerIDs),
+                          skipped: domain.crawler == nil && own(crawlerIDs).isEmpty ? "no HTTP response to compare with" : nil))
+        cases.append(Case(name: "Apple's CDN", findings: own(cdnIDs),
+                          skipped: domain.cdn == nil && own(cdnIDs).isEmpty ? "not asked (--no-cdn)" : nil))
+        let known = choiceIDs.union(crawlerIDs).union(cdnIDs)
+        let rest = domain.findings.filter { !known.contains($0.id) }
+        if !rest.isEmpty { cases.append(Case(name: "domain: other", findings: rest)) }
+
+        var body = "", failures = 0, skipped = 0, time = 0.0
+        for item in cases {
+            time += item.time
+            body += "    <testcase classname=\""
+            XMLEscaping.append(domain.domain, to: &body)
+            body += "\" name=\""
+            XMLEscaping.append(item.name, to: &body)
+            body += "\" time=\"\(seconds(item.time))\""
+            var inner = ""
+            let failing = item.counts ? item.findings.filter { $0.severity == .error || (strict && $0.severity == .warning) } : []
+            if let first = failing.first {
+                failures += 1
+                inner += "      <failure type=\""
+                XMLEscaping.append(first.id, to: &inner)
+                inner += "\" message=\""
+                XMLEscaping.append(first.message, to: &inner)
+                inner += "\">"
+                for finding in failing { describe(finding, to: &inner) }
+                inner += "</failure>\n"
+            } else if let reason = item.skipped {
+                skipped += 1
+                inner += "      <skipped message=\""
+                XMLEscaping.append(reason, to: &inner)
+                inner += "\"/>\n"
+            }
+            let listed = item.findings.filter { finding in !failing.contains { $0 == finding } }
+            if !listed.isEmpty {
+                inner += "      <system-out>"
+                for finding in listed { describe(finding, to: &inner) }
+                inner += "</system-out>\n"
+            }
+            body += inner.isEmpty ? "/>\n" : ">\n" + inner + "    </testcase>\n"
+        }
+        var out = "  <testsuite name=\""
+        XMLEscaping.append(domain.unicodeDomain.map { "\($0) (\(domain.domain))" } ?? domain.domain, to: &out)
+        out += "\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" "
+        out += "time=\"\(seconds(time))\" timestamp=\"\(timestamp)\">\n"
+        out += "    <properties>\n      <property name=\"verdict\" value=\"\(domain.verdict.rawValue)\"/>\n"
+        if let used = domain.usedLocation {
+            out += "      <property name=\"usedLocation\" value=\""
+            XMLEscaping.append(used, to: &out)
+            out += "\"/>\n"
+        }
+        out += "    </properties>\n"
+        out += body
+        out += "  </testsuite>\n"
+        return (out, cases.count, failures, skipped, time)
+    }
+
+    /// "error tls.expired: message\nFix: ...\n", escaped.
+    static func describe(_ finding: Finding, to out: inout String) {
+        XMLEscaping.append("\(finding.severity.rawValue) \(finding.id): \(finding.message)", to: &out)
+        if let pointer = finding.pointer { XMLEscaping.append(" (at \(pointer))", to: &out) }
+        out += "&#10;"
+        if let fix = finding.fix {
+            XMLEscaping.append("Fix: \(fix)", to: &out)
+            out += "&#10;"
+        }
+    }
+
+    /// Seconds with three decimals, locale-independent.
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+
+    /// `2026-11-29T19:00:00` (JUnit's timestamp has no zone; it is UTC).
+    static func isoTimestamp(_ date: Date) -> String {
+        String(Formatting.utc(date).prefix(19)).replacingOccurrences(of: " ", with: "T")
+    }
+}

@@ -1,0 +1,170 @@
+import AASA
+import Audit
+import Foundation
+
+/// The report for a ticket or a chat message (`report.md`): the verdict per domain, what changed
+/// since the baseline, and the errors and warnings with how to fix them. Short on purpose: the
+/// facts behind each finding (headers, certificates, bodies) are in the HTML report.
+///
+/// Every string that came from the network or from the input goes through `MarkdownEscaping`;
+/// finding ids and verdicts are the tool's own and are written as code spans.
+public enum MarkdownReporter {
+    /// At most this many domains get their problems listed; the rest are counted.
+    public static let maxDetailedDomains = 50
+    /// At most this many problems are listed per domain.
+    public static let maxFindingsPerDomain = 10
+    /// At most this many entries are listed per kind of change.
+    public static let maxChangesListed = 20
+
+    /// Renders `report` as GitHub-flavoured Markdown. Linear in the size of the report.
+    public static func render(_ report: AuditReport) -> String {
+        var out = ""
+        out.reserveCapacity(4096 + report.domains.count * 200)
+        let s = report.summary
+        out += "# AASA audit, \(Formatting.utc(report.generatedAt))\n\n"
+        out += "**\(s.fail) fail · \(s.warn) warn · \(s.pass) pass** of \(Formatting.plural(s.domains, "domain")) "
+        out += "(\(MarkdownEscaping.escape(report.tool.name)) \(MarkdownEscaping.escape(report.tool.version))). "
+        out += "A failing domain gets no valid file to Apple: universal links do not work for it.\n"
+        if !report.complete {
+            out += "\n**This run was interrupted**: only the domains below were checked.\n"
+        }
+        if let changes = report.changes { self.changes(changes, to: &out) }
+        if !report.inputErrors.isEmpty {
+            out += "\n## Skipped lines of the domain list\n\n"
+            for problem in report.inputErrors.prefix(maxChangesListed) {
+                out += "- \(MarkdownEscaping.escape(problem.place)): \"\(MarkdownEscaping.escape(problem.text))\": "
+                out += "\(MarkdownEscaping.escape(problem.reason))\n"
+            }
+            more(report.inputErrors.count, shown: maxChangesListed, "line", to: &out)
+        }
+        let ordered = Formatting.worstFirst(report.domains)
+        out += "\n## Domains\n\n"
+        if ordered.isEmpty {
+            out += "No domains were checked.\n"
+        } else {
+            out += "| Domain | Verdict | Main problem |\n|---|---|---|\n"
+            for domain in ordered {
+                out += "| \(name(domain)) | \(verdict(domain.verdict)) | "
+                out += Formatting.headline(of: domain).map { MarkdownEscaping.escape($0.message) } ?? ""
+                out += " |\n"
+            }
+        }
+        let troubled = ordered.filter { $0.verdict != .pass }
+        if !troubled.isEmpty {
+            out += "\n## Problems and how to fix them\n"
+            for domain in troubled.prefix(maxDetailedDomains) { problems(of: domain, to: &out) }
+            if troubled.count > maxDetailedDomains {
+                out += "\n… and \(Formatting.plural(troubled.count - maxDetailedDomains, "more domain")) with problems; see report.html.\n"
+            }
+        }
+        return out
+    }
+
+    /// "`fail`" etc., with a symbol that survives copy and paste into plain text.
+    static func verdict(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .pass: return "✔ pass"
+        case .warn: return "⚠ warn"
+        case .fail: return "✖ **fail**"
+        }
+    }
+
+    static func name(_ domain: DomainResult) -> String {
+        if let unicode = domain.unicodeDomain, unicode != domain.domain {
+            return "\(MarkdownEscaping.escape(unicode)) (\(MarkdownEscaping.escape(domain.domain)))"
+        }
+        return MarkdownEscaping.escape(domain.domain)
+    }
+
+    static func name(_ domain: String, unicode: String?) -> String {
+        MarkdownEscaping.escape(unicode ?? domain)
+    }
+
+    static func more(_ count: Int, shown: Int, _ word: String, to out: inout String) {
+        if count > shown { out += "- … and \(Formatting.plural(count - shown, "more \(word)"))\n" }
+    }
+
+    static func changes(_ changes: ReportChanges, to out: inout String) {
+        out += "\n## Changes since \(Formatting.utc(changes.baselineGeneratedAt))\n\n"
+        if changes.isEmpty {
+            out += "Nothing changed since the baseline run.\n"
+            return
+        }
+        let limit = maxChangesListed
+        for change in changes.newlyFailing.prefix(limit) {
+            out += "- **Newly failing:** \(name(change.domain, unicode: change.unicodeDomain)) (was \(change.from.rawValue))"
+            if let reason = change.reason { out += ": `\(reason.id)` \(MarkdownEscaping.escape(reason.message))" }
+            out += "\n"
+        }
+        more(changes.newlyFailing.count, shown: limit, "newly failing domain", to: &out)
+        for change in changes.recovered.prefix(limit) {
+            out += "- **Recovered:** \(name(change.domain, unicode: change.unicodeDomain)) (now \(change.to.rawValue))\n"
+        }
+        more(changes.recovered.count, shown: limit, "recovered domain", to: &out)
+        for change in changes.otherVerdictChanges.prefix(limit) {
+            out += "- Verdict changed: \(name(change.domain, unicode: change.unicodeDomain)) \(change.from.rawValue) → \(change.to.rawValue)\n"
+        }
+        more(changes.otherVerdictChanges.count, shown: limit, "verdict change", to: &out)
+        for certificate in changes.certificates.prefix(limit) {
+            out += "- Certificate of \(MarkdownEscaping.escape(certificate.domain)) \(certificateText(certificate))\n"
+        }
+        more(changes.certificates.count, shown: limit, "certificate change", to: &out)
+        for (title, list) in [("New", changes.findingsAppeared), ("Gone", changes.findingsGone)] {
+            for finding in list.prefix(limit) {
+                out += "- \(title) \(finding.severity.rawValue): \(MarkdownEscaping.escape(finding.domain))"
+                if let location = finding.location { out += " \(MarkdownEscaping.escape(location))" }
+                out += " `\(finding.id)` \(MarkdownEscaping.escape(finding.message))\n"
+            }
+            more(list.count, shown: limit, title == "New" ? "new finding" : "finding gone", to: &out)
+        }
+        if !changes.domainsAdded.isEmpty {
+            out += "- Domains added: \(changes.domainsAdded.prefix(limit).map(MarkdownEscaping.escape).joined(separator: ", "))"
+            out += changes.domainsAdded.count > limit ? " and \(changes.domainsAdded.count - limit) more\n" : "\n"
+        }
+        if !changes.domainsRemoved.isEmpty {
+            out += "- Domains removed: \(changes.domainsRemoved.prefix(limit).map(MarkdownEscaping.escape).joined(separator: ", "))"
+            out += changes.domainsRemoved.count > limit ? " and \(changes.domainsRemoved.count - limit) more\n" : "\n"
+        }
+    }
+
+    /// "expired (expired 9 days ago; 20 days left before)".
+    static func certificateText(_ change: CertificateChange) -> String {
+        let what: String
+        switch change.kind {
+        case .expired: what = "expired"
+        case .expiringSoon: what = "crossed the expiry warning"
+        case .renewed: what = "was renewed"
+        }
+        return "\(what): \(Formatting.daysLeftText(change.daysLeft)) (\(Formatting.daysLeftText(change.daysLeftBefore)) at the baseline)"
+    }
+
+    /// The errors and warnings that decide the domain's verdict, each with its fix, deduplicated
+    /// (an expired certificate is the same problem at both locations).
+    static func problems(of domain: DomainResult, to out: inout String) {
+        out += "\n### \(name(domain)): \(verdict(domain.verdict))\n\n"
+        var entries: [(finding: Finding, places: [String])] = []
+        var index: [String: Int] = [:]
+        let groups: [(String, [Finding])] = [("domain", domain.findings)]
+            + domain.locations.filter { domain.usedLocation == nil || $0.path == domain.usedLocation }.map { ($0.path, $0.findings) }
+        for (place, findings) in groups {
+            for finding in findings where finding.severity != .info {
+                let key = finding.id + "\u{0}" + finding.message
+                if let at = index[key] {
+                    entries[at].places.append(place)
+                } else {
+                    index[key] = entries.count
+                    entries.append((finding, [place]))
+                }
+            }
+        }
+        // Errors first, otherwise in report order.
+        entries = entries.filter { $0.finding.severity == .error } + entries.filter { $0.finding.severity != .error }
+        for (finding, places) in entries.prefix(maxFindingsPerDomain) {
+            out += "- **\(finding.severity.rawValue)** `\(finding.id)` (\(places.map(MarkdownEscaping.escape).joined(separator: ", "))): "
+            out += MarkdownEscaping.escape(finding.message)
+            if let fix = finding.fix { out += "  \n  Fix: \(MarkdownEscaping.escape(fix))" }
+            out += "\n"
+        }
+        more(entries.count, shown: maxFindingsPerDomain, "problem", to: &out)
+    }
+}

@@ -1,0 +1,83 @@
+import AASA
+import Audit
+import Foundation
+import Testing
+@testable import Reporting
+
+@Suite struct MarkdownReporterTests {
+    let markdown = MarkdownReporter.render(ReportFixtures.report)
+
+    @Test(arguments: [
+        ("a|b", "a\\|b"), ("`code`", "\\`code\\`"), ("*bold* _it_", "\\*bold\\* \\_it\\_"),
+        ("<script>alert(1)</script>", "\\<script\\>alert(1)\\</script\\>"), ("line\nbreak\r\nagain", "line break again"),
+        ("[x](https://evil.example)", "\\[x\\](https://evil.example)"), ("![i](u)", "\\!\\[i\\](u)"),
+        ("&amp; # ~~s~~ \\", "\\&amp; \\# \\~\\~s\\~\\~ \\\\"), ("red\u{1B}[31mtext\u{07}", "redtext"),
+        ("tab\there", "tab here"), ("moc.\u{202E}elgoog", "moc.elgoog"),
+    ])
+    func escapesHostileValues(raw: String, escaped: String) {
+        #expect(MarkdownEscaping.escape(raw) == escaped)
+    }
+
+    @Test func hostileValuesCannotBreakTheTableOrTheLines() throws {
+        var domain = ReportFixtures.hostile
+        domain.verdict = .fail
+        domain.unicodeDomain = "a|b`c*d<e>\nf.example"
+        domain.locations[0].findings = [Finding(id: "json.syntax", severity: .error, message: "bad | cell\n# heading\n- item <img src=x onerror=alert(1)>",
+                                                fix: "fix `this` | *now*")]
+        let text = MarkdownReporter.render(AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: [domain]))
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| a") })
+        // Exactly four unescaped pipes: the row keeps its three cells.
+        var pipes = 0, previous: Character = " "
+        for character in row {
+            if character == "|" && previous != "\\" { pipes += 1 }
+            previous = character
+        }
+        #expect(pipes == 4, "\(row)")
+        #expect(row.contains("a\\|b\\`c\\*d\\<e\\> f.example"))
+        #expect(!text.contains("\n# heading") && !text.contains("\n- item"))
+        #expect(text.contains("\\<img src=x onerror=alert(1)\\>"))
+        let bareAngles = zip(text.unicodeScalars.dropFirst(), text.unicodeScalars).filter { $0.0 == "<" && $0.1 != "\\" }
+        #expect(bareAngles.isEmpty, "every < is escaped")
+        #expect(text.contains("Fix: fix \\`this\\` \\| \\*now\\*"))
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
+    @Test func listsVerdictsFailuresFirstWithFixesAndTheChanges() throws {
+        #expect(markdown.hasPrefix("# AASA audit, 2026-11-29 19:00:00 UTC\n"))
+        #expect(markdown.contains("**3 fail · 2 warn · 2 pass** of 7 domains"))
+        #expect(markdown.contains("| expired.example | ✖ **fail** | The certificate expired on 2026-11-20, 9 days before this check. |"))
+        let expired = try #require(markdown.range(of: "| expired.example |")), good = try #require(markdown.range(of: "| good.example |"))
+        #expect(expired.lowerBound < good.lowerBound)
+        #expect(markdown.contains("- **error** `tls.expired` (/.well-known/apple-app-site-association, /apple-app-site-association): The certificate expired"))
+        #expect(markdown.contains("  \n  Fix: Renew the certificate and install the full chain."))
+        #expect(markdown.contains("## Changes since 2026-11-15 19:00:00 UTC"))
+        #expect(markdown.contains("- **Newly failing:** expired.example (was pass): `tls.expired`"))
+        #expect(markdown.contains("- **Recovered:** good.example (now pass)"))
+        #expect(markdown.contains("- Certificate of expired.example expired: expired 9 days ago (5 days left at the baseline)"))
+        #expect(markdown.contains("- Domains removed: retired.example"))
+        #expect(markdown.contains("404 \\<script\\>alert(1)\\</script\\> instead of 200."), "the baseline's messages are escaped too")
+        #expect(!markdown.contains("<script>"))
+        // Passing domains are in the table but get no problem section.
+        #expect(!markdown.contains("### good.example"))
+    }
+
+    @Test func saysWhenNothingChangedAndWhenInterrupted() {
+        var report = ReportFixtures.small
+        report.complete = false
+        report.changes = ReportChanges(baselineGeneratedAt: ReportFixtures.generatedAt, baselinePath: nil)
+        let text = MarkdownReporter.render(report)
+        #expect(text.contains("Nothing changed since the baseline run."))
+        #expect(text.contains("**This run was interrupted**"))
+    }
+
+    @Test func longReportsStayShort() {
+        let domains = (1...200).map { i -> DomainResult in
+            var d = ReportFixtures.dnsFailure
+            d.domain = "d\(i).example"
+            return d
+        }
+        let text = MarkdownReporter.render(AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: domains))
+        #expect(text.components(separatedBy: "\n### ").count - 1 == MarkdownReporter.maxDetailedDomains)
+        #expect(text.contains("… and 150 more domains with problems; see report.html."))
+    }
+}
