@@ -85,6 +85,9 @@ struct AuditCommand {
             return .usageOrInputError
         }
 
+        // The baseline is read now, before this run moves reports/latest.
+        let baseline = loadBaseline()
+
         // Fetch and audit.
         let fetchOptions = FetchOptions(
             userAgent: options.userAgent, caFile: options.caFile, connectTo: options.connectTo, resolve: options.resolve,
@@ -92,42 +95,68 @@ struct AuditCommand {
             concurrency: options.concurrency, appleCDNBase: options.effectiveAppleCDNBase,
             crawlerUserAgent: CommandLineOptions.crawlerUserAgent)
         let sites: [SiteFetch]
+        let progress = ProgressLine(total: list.entries.count, enabled: console.progressOnStderr && !options.quiet && !list.entries.isEmpty)
         do {
-            sites = try SiteFetcher(options: fetchOptions).fetch(domains: list.entries.map(\.name.ascii))
+            sites = try SiteFetcher(options: fetchOptions).fetch(domains: list.entries.map(\.name.ascii), progress: progress.update)
+            progress.finish()
         } catch {
+            progress.finish()
             console.error("aasa-audit: \(error)")
             return .usageOrInputError
         }
         let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays, userAgent: options.userAgent,
                                                    crawlerUserAgent: CommandLineOptions.crawlerUserAgent), now: started)
         let results = zip(list.entries, sites).map { entry, site in auditor.audit(site, unicodeDomain: entry.name.unicode) }
-        let report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version),
+        var report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version),
                                  generatedAt: started, inputErrors: list.problems, domains: results)
+        if let baseline {
+            report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
+                                                   expiryWarningDays: options.expiryWarningDays)
+        }
 
-        // Report.
-        console.out(ConsoleSummary.render(report, colour: console.colourOnStdout))
+        // Report: with --json, stdout carries the JSON report only and the rest goes to stderr.
+        let say = options.jsonToStdout ? console.error : console.out
+        if !options.quiet {
+            say(ConsoleSummary.render(report, colour: options.jsonToStdout ? console.progressOnStderr : console.colourOnStdout))
+        }
         do {
+            if options.jsonToStdout { console.out(String(decoding: try JSONReporter.render(report), as: UTF8.self)) }
             let directory = try write(report)
-            console.out("Reports: \(directory.path)/")
+            if !options.quiet { say("Reports: \(directory.path)/") }
         } catch {
             console.error("aasa-audit: \(error)")
             return .usageOrInputError
         }
         if !list.problems.isEmpty { return .usageOrInputError }
-        return report.summary.fail > 0 ? .domainFailed : .success
+        return report.summary.fail > 0 || (options.strict && report.summary.warn > 0) ? .domainFailed : .success
+    }
+
+    /// The baseline to compare with, if any; a baseline that cannot be used is a warning, not a failure.
+    private func loadBaseline() -> BaselineReport? {
+        switch BaselineReport.load(options: options) {
+        case nil:
+            return nil
+        case .failure(let problem)?:
+            console.error("aasa-audit: warning: \(problem)")
+            return nil
+        case .success(let baseline)?:
+            if !options.quiet {
+                console.error("aasa-audit: comparing with \(baseline.path) (run of \(baseline.report.generatedAt.formatted(.iso8601)))")
+            }
+            return baseline
+        }
     }
 
     /// Writes every requested format, then (for the default folder) moves `reports/latest`.
     private func write(_ report: AuditReport) throws -> URL {
         let directory = try ReportWriter.runDirectory(out: options.outDirectory, now: report.generatedAt)
-        for format in options.formats {
-            switch format {
-            case "json": try ReportWriter.write(try JSONReporter.render(report), named: "report.json", in: directory)
-            case "html": try ReportWriter.write(Data(HTMLReporter.render(report).utf8), named: "report.html", in: directory)
-            default: break
+        try ReportFiles.write(report, formats: options.formats, strict: options.strict, in: directory)
+        if options.outDirectory == nil {
+            try ReportWriter.markLatest(directory)
+            if let keep = options.keep {
+                for note in ReportPruner.prune(keep: keep, current: directory).notes { console.error("aasa-audit: warning: \(note)") }
             }
         }
-        if options.outDirectory == nil { try ReportWriter.markLatest(directory) }
         return directory
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 struct CommandLineOptions: Equatable {
     static let version = "0.1.0"
     static let defaultUserAgent = "aasa-audit/\(version) (apple-app-site-association auditor)"
-    static let supportedFormats = ["json", "html"]
+    static let supportedFormats = ["json", "html", "md", "junit"]
     static let defaultAppleCDNBase = "https://app-site-association.cdn-apple.com/a/v1/"
     static let crawlerUserAgent = "AASA-Bot/1.0.0"
 
@@ -31,6 +31,19 @@ struct CommandLineOptions: Equatable {
     var showHelp = false
     var showVersion = false
     var listFindings = false
+    // Reports and terminal (issue 4).
+    /// `--baseline FILE`: the report to compare with; nil for the default (the previous `reports/latest`).
+    var baselineFile: String?
+    /// `--no-baseline`: compare with nothing.
+    var noBaseline = false
+    /// `--json`: the JSON report on stdout, everything else on stderr.
+    var jsonToStdout = false
+    /// `--strict`: warnings fail the run (exit 1) and are JUnit failures.
+    var strict = false
+    /// `--quiet`: no progress line and no summary; only problems, on stderr.
+    var quiet = false
+    /// `--keep N`: keep the N newest `reports/<UTC time>` folders, delete older ones.
+    var keep: Int?
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -83,9 +96,21 @@ struct CommandLineOptions: Equatable {
             case "--no-cdn": options.noCDN = true
             case "--apple-cdn": options.appleCDNBase = try appleCDN(try take())
             case "--expiry-warning-days": options.expiryWarningDays = try integer(try take(), name, in: 0...3650)
+            case "--baseline": options.baselineFile = try take()
+            case "--no-baseline": options.noBaseline = true
+            case "--json": options.jsonToStdout = true
+            case "--strict": options.strict = true
+            case "-q", "--quiet": options.quiet = true
+            case "--keep": options.keep = try integer(try take(), name, in: 1...100_000)
             default: throw .unknownOption(argument)
             }
             index += 1
+        }
+        if let file = options.baselineFile, options.noBaseline {
+            throw .invalidValue("--baseline", file, "--no-baseline contradicts it; give one or the other")
+        }
+        if let keep = options.keep, options.outDirectory != nil {
+            throw .invalidValue("--keep", "\(keep)", "it prunes reports/<UTC time> folders, which are not written with --out")
         }
         return options
     }
@@ -182,7 +207,8 @@ struct CommandLineOptions: Equatable {
           --domains FILE            Domain list to read when no DOMAIN is given (default: domains.txt).
           -o, --out DIR             Write the reports into DIR. Without it: reports/<UTC time>/, and
                                     reports/latest points at the newest complete run.
-          --format LIST             Report formats, comma-separated: json, html (default: json,html).
+          --format LIST             Report formats, comma-separated: json, html, md, junit (default:
+                                    json,html). md: report.md for a ticket; junit: report.junit.xml for CI.
           --concurrency N           Transfers in flight at once (default: 32).
           --timeout SECONDS         Time allowed for each transfer (default: 10).
           --connect-timeout SECONDS Time allowed to connect, TLS included (default: 5).
@@ -200,13 +226,24 @@ struct CommandLineOptions: Equatable {
                                     \(defaultAppleCDNBase)). Must be https:// and end
                                     with "/". --connect-to and --resolve apply to its host too.
           --expiry-warning-days N   Warn when a certificate expires within N days (default: 30).
+          --baseline FILE           Compare with this earlier report.json: every report then says which
+                                    domains started or stopped failing, which findings appeared or went
+                                    away, which certificates crossed the expiry warning. Default, without
+                                    --out: the previous reports/latest/report.json, when there is one.
+          --no-baseline             Compare with nothing.
+          --json                    Print the JSON report on stdout and nothing else there (the summary
+                                    and messages go to stderr), e.g. for jq. Report files are still written.
+          --strict                  Warnings fail the run too (exit 1), and are failures in JUnit.
+          -q, --quiet               No progress line and no summary; only problems, on stderr.
+          --keep N                  Keep the N newest reports/<UTC time> folders and delete older ones
+                                    (never the one reports/latest points to, never other folders).
           --list-findings           Print every finding id with its severity, meaning and fix (Markdown).
           -h, --help                Show this help.
           --version                 Show the version.
 
         EXIT STATUS:
-          0  no domain fails (warnings allowed)
-          1  at least one domain fails: Apple would not get a valid file from it
+          0  no domain fails (warnings allowed, unless --strict)
+          1  at least one domain fails: Apple would not get a valid file from it (with --strict: or warns)
           2  usage error, or input error (a line of the domain list is not a domain; the others
              are still audited), or the reports could not be written
 
@@ -214,6 +251,8 @@ struct CommandLineOptions: Equatable {
           aasa-audit example.com
           aasa-audit --domains domains.txt --out /var/reports/aasa
           aasa-audit --no-cdn --connect-to example.com:443:staging.example.net:443 example.com
+          aasa-audit --json example.com | jq '.domains[] | {domain, verdict}'
+          aasa-audit --quiet --keep 30 --format json,html,md,junit     (nightly, from cron)
         """
 }
 

@@ -12,6 +12,12 @@ struct Console {
             && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 
+    /// Colour and the live progress line on stderr: the same rule, for stderr.
+    var progressOnStderr: Bool {
+        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
     func out(_ text: String) {
         FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }

@@ -1,0 +1,27 @@
+import Audit
+import Foundation
+import Reporting
+
+/// The report files of a run, one per `--format`, each written atomically by `ReportWriter`.
+enum ReportFiles {
+    /// The file name of each format.
+    static let names = ["json": "report.json", "html": "report.html", "md": "report.md", "junit": "report.junit.xml"]
+
+    /// Writes `report` in every format of `formats` into `directory`. `strict` makes warnings JUnit failures.
+    static func write(_ report: AuditReport, formats: [String], strict: Bool, in directory: URL) throws {
+        for format in formats {
+            guard let name = names[format] else { continue }
+            try ReportWriter.write(try render(report, format: format, strict: strict), named: name, in: directory)
+        }
+    }
+
+    static func render(_ report: AuditReport, format: String, strict: Bool) throws -> Data {
+        switch format {
+        case "json": return try JSONReporter.render(report)
+        case "html": return Data(HTMLReporter.render(report).utf8)
+        case "md": return Data(MarkdownReporter.render(report).utf8)
+        case "junit": return Data(JUnitReporter.render(report, strict: strict).utf8)
+        default: return Data()
+        }
+    }
+}
