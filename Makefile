@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
 
-.PHONY: all deps test-deps build release audit test docs clean
+.PHONY: all deps test-deps build release audit test docs clean install uninstall
 
 all: build
 
@@ -33,6 +33,18 @@ test: test-deps
 docs: build
 	{ sed '/^| id |/,$$d' docs/findings.md; .build/debug/aasa-audit --list-findings; } > docs/findings.md.new
 	mv docs/findings.md.new docs/findings.md
+
+# Installs the release binary and the man page: PREFIX (default /usr/local) and DESTDIR (staging root for packaging).
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+
+install: release
+	install -d $(BINDIR) $(MANDIR)
+	install -m 755 $(RELEASE_BIN) $(BINDIR)/aasa-audit
+	install -m 644 docs/aasa-audit.1 $(MANDIR)/aasa-audit.1
+
+uninstall:
+	rm -f $(BINDIR)/aasa-audit $(MANDIR)/aasa-audit.1
 
 clean:
 	rm -rf .build

@@ -320,4 +320,18 @@ enum ReportFixtures {
         tool: tool, generatedAt: generatedAt, complete: true,
         inputErrors: [InputProblem(file: "domains.txt", line: 3, text: "foo bar", reason: "contains a space")],
         domains: [passing, dnsFailure])
+
+    /// The baseline of the changes example in docs/report-format.md: nxdomain.example still passed,
+    /// retired.example was still listed.
+    static let smallBaseline: AuditReport = {
+        var before = passing
+        before.domain = "nxdomain.example"
+        var retired = passing
+        retired.domain = "retired.example"
+        return AuditReport(tool: tool, generatedAt: date("2026-11-28T19:00:00Z"), domains: [passing, before, retired])
+    }()
+
+    /// The `changes` example in docs/report-format.md.
+    static let smallChanges = ReportChanges.between(baseline: smallBaseline, current: small,
+                                                    baselinePath: "reports/20261128T190000Z/report.json", expiryWarningDays: 30)
 }

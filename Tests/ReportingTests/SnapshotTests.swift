@@ -55,3 +55,17 @@ import Reporting
     let example = String(decoding: try JSONReporter.render(ReportFixtures.small), as: UTF8.self)
     #expect(text.contains("```json\n" + example + "```\n"))
 }
+
+/// docs/report-format.md pastes a `changes` object too; keep it the real output (encoded as the JSON reporter does).
+@Test func documentationChangesExampleIsCurrent() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/report-format.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    let example = String(decoding: try encoder.encode(ReportFixtures.smallChanges), as: UTF8.self)
+    if ProcessInfo.processInfo.environment["AASA_PRINT_CHANGES_EXAMPLE"] == "1" { print(example) }
+    #expect(text.contains("```json\n" + example + "\n```\n"), "docs/report-format.md: the changes example is not the current output")
+}
