@@ -34,6 +34,8 @@ private struct HTMLWriter {
     /// Domains in display order (fail, warn, pass) with their anchors.
     let ordered: [(domain: DomainResult, anchor: String)]
     var out = ""
+    /// Unicode names of internationalised domains by ASCII name, for the changes section.
+    var unicodeNames: [String: String] = [:]
 
     init(report: AuditReport) {
         self.report = report
@@ -103,7 +105,10 @@ private struct HTMLWriter {
             return
         }
         var anchors: [String: String] = [:]
-        for (domain, anchor) in ordered { anchors[domain.domain] = anchor }
+        for (domain, anchor) in ordered {
+            anchors[domain.domain] = anchor
+            if let unicode = domain.unicodeDomain { unicodeNames[domain.domain] = unicode }
+        }
         let limit = HTMLReporter.maxChangesListed
         raw("<ul class=\"changes\">\n")
         for change in changes.newlyFailing.prefix(limit) {
@@ -176,7 +181,7 @@ private struct HTMLWriter {
     /// A domain name linked to its section when it has one in this report (removed domains do not).
     mutating func link(_ domain: String, unicode: String?, anchors: [String: String]) {
         if let anchor = anchors[domain] { raw("<a href=\"#\(anchor)\">") }
-        text(unicode ?? domain)
+        text(unicode ?? unicodeNames[domain] ?? domain)
         if anchors[domain] != nil { raw("</a>") }
     }
 
