@@ -118,6 +118,11 @@ struct AuditCommand {
         let say = options.jsonToStdout ? console.error : console.out
         if !options.quiet {
             say(ConsoleSummary.render(report, colour: options.jsonToStdout ? console.progressOnStderr : console.colourOnStdout))
+        } else {
+            // Quiet: no summary, but skipped lines of the list are problems with the run (exit 2).
+            for problem in report.inputErrors.prefix(ConsoleSummary.shownProblems) {
+                console.error("aasa-audit: \(TerminalText.sanitize(problem.place)): \"\(TerminalText.sanitize(problem.text))\": \(TerminalText.sanitize(problem.reason))")
+            }
         }
         do {
             if options.jsonToStdout { console.out(String(decoding: try JSONReporter.render(report), as: UTF8.self)) }

@@ -121,6 +121,11 @@ import TestSupport
         let outcome = try AuditBinary.run(Self.common(sites) + ["--quiet", "--out", "out"] + sites.connectToArguments + ["good.test"])
         #expect(outcome.status == 0)
         #expect(outcome.stdout.isEmpty && outcome.stderr.isEmpty, "\(outcome.stdout)\(outcome.stderr)")
+        // A line that is not a domain is a problem with the run: said on stderr even when quiet.
+        let bad = try AuditBinary.run(Self.common(sites) + ["--quiet", "--out", "out"] + sites.connectToArguments + ["good.test", "not a domain"])
+        #expect(bad.status == 2)
+        #expect(bad.stdout.isEmpty)
+        #expect(bad.stderr.hasPrefix("aasa-audit: argument 2: \"not a domain\": "), "\(bad.stderr)")
     }
 
     @Test func keepPrunesOnlyOldReportFoldersItMade() throws {
