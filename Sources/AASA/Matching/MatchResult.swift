@@ -64,3 +64,11 @@ public struct MatchResult: Sendable, Equatable, Codable {
         self.reason = reason
     }
 }
+
+extension MatchRule: CustomStringConvertible {
+    /// Where the rule is and what it says, for messages: `details 0, component 2 { "/": "/buy/*" }`,
+    /// or `details 0, path 1 "NOT /private/*"`.
+    public var description: String {
+        kind == .component ? "details \(details), component \(index) \(text)" : "details \(details), path \(index) \"\(text)\""
+    }
+}
