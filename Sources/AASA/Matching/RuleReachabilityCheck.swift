@@ -3,13 +3,13 @@
 /// them. Conservative: reported only when provable from the patterns' text (an earlier `*`, an earlier
 /// `prefix*` that covers the later pattern's fixed start, or the same pattern again), never by sampling.
 public enum RuleReachabilityCheck: SchemaCheck {
-    public static let unreachable = Rule("pattern.unreachable", .warning,
+    public static let unreachable = Rule("match.unreachable", .warning,
         meaning: "A rule can never apply: an earlier rule in the same details entry matches every URL it matches and does the opposite (opens what this rule excludes, or excludes what it opens), and the first matching rule wins.",
         fix: "Move the more specific rule before the general one (exclusions usually go first).")
-    public static let redundant = Rule("pattern.redundant", .info,
+    public static let redundant = Rule("match.redundant", .info,
         meaning: "A rule can never apply: an earlier rule in the same details entry matches every URL it matches and does the same, so it is harmless but has no effect.",
         fix: "Remove the rule, or narrow the earlier one if this rule was meant to be the only one for its URLs.")
-    public static let excludeShadowsAll = Rule("pattern.exclude-shadows-all", .warning,
+    public static let excludeShadowsAll = Rule("match.exclude-shadows-all", .warning,
         meaning: "An exclusion matches every URL, so no rule after it ever applies and no link of the entry opens the app.",
         fix: "Narrow the exclusion to the URLs that must stay in the browser (a path, a query item or a fragment), or remove it.")
 

@@ -14,14 +14,14 @@ private func components(_ rules: String, defaults: String = "") -> String {
 @Suite struct RuleReachabilityCheckTests {
     @Test func excludeAfterABroaderRuleIsUnreachable() throws {
         let result = try findings(components(#"{"/":"/buy/*"},{"/":"/buy/gift/*","exclude":true}"#))
-        #expect(result.map(\.id) == ["pattern.unreachable"])
+        #expect(result.map(\.id) == ["match.unreachable"])
         #expect(result.first?.pointer == "/applinks/details/0/components/1")
         #expect(result.first?.message.contains("the URLs it excludes open the app anyway") == true)
     }
 
     @Test func universalExcludeShadowsEverythingOnce() throws {
         let result = try findings(components(##"{"/":"*","?":{"a":"*"},"#":"*","exclude":true},{"/":"/a"},{"/":"/b"}"##))
-        #expect(result.map(\.id) == ["pattern.exclude-shadows-all"])
+        #expect(result.map(\.id) == ["match.exclude-shadows-all"])
         #expect(result.first?.message.contains("the 2 rules after it") == true)
         // As the last rule it shadows nothing.
         #expect(try findings(components(#"{"/":"/a"},{"/":"/*","exclude":true}"#)).isEmpty)
@@ -29,7 +29,7 @@ private func components(_ rules: String, defaults: String = "") -> String {
 
     @Test func sameEffectIsRedundantInfo() throws {
         let result = try findings(components(#"{"/":"/i/*"},{"/":"/i"},{"/":"/x"},{"/":"/x/"}"#))
-        #expect(result.map(\.id) == ["pattern.redundant", "pattern.redundant"])
+        #expect(result.map(\.id) == ["match.redundant", "match.redundant"])
         #expect(result.map(\.pointer) == ["/applinks/details/0/components/1", "/applinks/details/0/components/3"])
         #expect(result.allSatisfy { $0.severity == .info })
     }
@@ -50,14 +50,14 @@ private func components(_ rules: String, defaults: String = "") -> String {
 
     @Test func caseInsensitiveRulesCompareFolded() throws {
         let result = try findings(components(#"{"/":"/Buy/*"},{"/":"/buy/x","exclude":true}"#, defaults: #""defaults":{"caseSensitive":false},"#))
-        #expect(result.map(\.id) == ["pattern.unreachable"])
+        #expect(result.map(\.id) == ["match.unreachable"])
     }
 
     @Test func legacyPaths() throws {
         let json = #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/videos/*","NOT /videos/private/*","NOT *","/x"]}]}}"#
         let result = try findings(json)
         // "NOT *" excludes everything, so "/x" after it is covered by that one finding.
-        #expect(result.map(\.id) == ["pattern.unreachable", "pattern.exclude-shadows-all"])
+        #expect(result.map(\.id) == ["match.unreachable", "match.exclude-shadows-all"])
         #expect(result.first?.pointer == "/applinks/details/0/paths/1")
     }
 
@@ -69,7 +69,7 @@ private func components(_ rules: String, defaults: String = "") -> String {
             guard let parsed = try? JSONParser.parse(try RealAASACorpus.bytes(of: entry.file)),
                   let document = AASADocument(json: parsed) else { continue }
             let matcher = URLMatcher(document)
-            for finding in RuleReachabilityCheck.findings(in: document) where finding.id != "pattern.exclude-shadows-all" {
+            for finding in RuleReachabilityCheck.findings(in: document) where finding.id != "match.exclude-shadows-all" {
                 let pointer = try #require(finding.pointer)
                 let (sample, app) = try #require(samplePath(document, pointer: pointer), "\(entry.file) \(pointer)")
                 let result = try matcher.decide(sample, appID: app)
