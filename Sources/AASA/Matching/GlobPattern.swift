@@ -20,10 +20,12 @@ public struct GlobPattern: Sendable, Equatable {
 
     /// The pattern's elements in order.
     var elements: [Element]
-    /// The alternatives of each `.choice`: flat sequences of bytes, `.one` and `.star`.
-    var choices: [[[Element]]]
+    /// The alternatives of each `.choice`.
+    var choices: [Choice]
     /// The bytes every match starts with (up to the first wildcard or variable), for a quick reject.
     var literalPrefix: [UInt8]
+    /// True when the pattern is fixed text, without wildcards or variables.
+    var isLiteral: Bool { literalPrefix.count == elements.count }
     /// True when the pattern is only bytes and `*` and `?` (the allocation-free path applies).
     var isSimple: Bool { choices.isEmpty }
 
@@ -32,7 +34,7 @@ public struct GlobPattern: Sendable, Equatable {
     /// literal text and variable values are lower-cased, and the input must be folded the same way.
     public init(_ pattern: String, variables: (String) -> [String]? = { _ in nil }, foldCase: Bool = false) {
         var elements: [Element] = []
-        var choices: [[[Element]]] = []
+        var choices: [Choice] = []
         var matchesNothing = false
         for piece in Self.pieces(of: pattern) {
             switch piece {
@@ -43,20 +45,26 @@ public struct GlobPattern: Sendable, Equatable {
                     matchesNothing = true
                     continue
                 }
-                var alternatives: [[Element]] = []
+                var choice = Choice()
                 var seen = Set<String>()
                 for value in values {
                     let text = foldCase ? Self.folded(value) : value
-                    if seen.insert(text).inserted { alternatives.append(Self.wildcardElements(text)) }
+                    guard seen.insert(text).inserted else { continue }
+                    let alternative = Self.wildcardElements(text)
+                    if alternative.allSatisfy({ if case .byte = $0 { return true } else { return false } }) {
+                        choice.literals.insert(Array(text.utf8))
+                    } else {
+                        choice.patterns.append(alternative)
+                    }
                 }
                 elements.append(.choice(choices.count))
-                choices.append(alternatives)
+                choices.append(choice)
             }
         }
         if matchesNothing {
             // An impossible choice: no alternatives.
             elements = [.choice(0)]
-            choices = [[]]
+            choices = [Choice()]
         }
         self.elements = elements
         self.choices = choices
@@ -66,6 +74,40 @@ public struct GlobPattern: Sendable, Equatable {
             prefix.append(byte)
         }
         literalPrefix = prefix
+        requiredText = Self.longestLiteralRun(elements)
+    }
+
+    /// The longest run of fixed bytes outside variables: every match contains it, so a pattern with
+    /// variables can reject most inputs with one search before the position-set walk.
+    var requiredText: [UInt8] = []
+
+    static func longestLiteralRun(_ elements: [Element]) -> [UInt8] {
+        var best: [UInt8] = [], run: [UInt8] = []
+        for element in elements {
+            if case .byte(let byte) = element {
+                run.append(byte)
+                if run.count > best.count { best = run }
+            } else {
+                run.removeAll(keepingCapacity: true)
+            }
+        }
+        return best
+    }
+
+    /// Whether `needle` occurs in `input` (naive search: needles and inputs are short).
+    static func contains(_ input: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard needle.count <= input.count else { return false }
+        guard let first = needle.first else { return true }
+        var start = 0
+        while start + needle.count <= input.count {
+            if input[start] == first {
+                var offset = 1
+                while offset < needle.count, input[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     /// True when the pattern matches all of `input` (already folded when the pattern was compiled with `foldCase`).
@@ -77,8 +119,16 @@ public struct GlobPattern: Sendable, Equatable {
     public func matches(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
         if input.count < literalPrefix.count { return false }
         for index in literalPrefix.indices where input[index] != literalPrefix[index] { return false }
-        if isSimple { return Self.simpleMatch(elements[...], input) }
+        if isSimple { return elements.withUnsafeBufferPointer { Self.simpleMatch($0, input) } }
+        if !Self.contains(input, requiredText) { return false }
         return setMatch(input)
+    }
+
+    /// The values of one variable: the plain ones in a trie (one walk per position, however many
+    /// values), the ones with wildcards as element sequences.
+    struct Choice: Sendable, Equatable {
+        var literals = ByteTrie()
+        var patterns: [[Element]] = []
     }
 
     // MARK: Parsing
@@ -158,8 +208,8 @@ public struct GlobPattern: Sendable, Equatable {
 
     /// Wildcard matching for a flat sequence (no choices), with one remembered star to backtrack to:
     /// linear on typical patterns, (pattern × input) at worst, and no allocation.
-    static func simpleMatch(_ pattern: ArraySlice<Element>, _ input: UnsafeBufferPointer<UInt8>) -> Bool {
-        var p = pattern.startIndex, i = 0
+    static func simpleMatch(_ pattern: UnsafeBufferPointer<Element>, _ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        var p = 0, i = 0
         var starP = -1, starI = 0
         while i < input.count {
             if p < pattern.endIndex {
@@ -198,7 +248,9 @@ public struct GlobPattern: Sendable, Equatable {
             for element in elements {
                 Self.clear(to)
                 if case .choice(let index) = element {
-                    for alternative in choices[index] {
+                    let choice = choices[index]
+                    choice.literals.advance(from: from, to: to, input)
+                    for alternative in choice.patterns {
                         Self.copy(from, into: altCurrent)
                         var altFrom = altCurrent, altTo = altNext
                         for item in alternative {
@@ -251,6 +303,52 @@ public struct GlobPattern: Sendable, Equatable {
                     return
                 case .choice:
                     return
+                }
+            }
+        }
+    }
+}
+
+/// A set of byte strings as a trie, to find every member that starts at a position in one walk.
+struct ByteTrie: Sendable, Equatable {
+    /// Each node's children as (byte, node index), few per node; node 0 is the root.
+    private var children: [[(byte: UInt8, node: Int32)]] = [[]]
+    /// Whether a member ends at each node.
+    private var terminal: [Bool] = [false]
+
+    static func == (lhs: ByteTrie, rhs: ByteTrie) -> Bool {
+        lhs.terminal == rhs.terminal && lhs.children.elementsEqual(rhs.children) { $0.elementsEqual($1) { $0 == $1 } }
+    }
+
+    mutating func insert(_ member: [UInt8]) {
+        var node = 0
+        for byte in member {
+            if let next = children[node].first(where: { $0.byte == byte }) {
+                node = Int(next.node)
+            } else {
+                children.append([])
+                terminal.append(false)
+                children[node].append((byte, Int32(children.count - 1)))
+                node = children.count - 1
+            }
+        }
+        terminal[node] = true
+    }
+
+    /// For every position in `from`, sets in `to` the end of every member found at that position.
+    func advance(from: UnsafeMutableBufferPointer<UInt64>, to: UnsafeMutableBufferPointer<UInt64>, _ input: UnsafeBufferPointer<UInt8>) {
+        guard children[0].count > 0 || terminal[0] else { return }
+        for word in from.indices where from[word] != 0 {
+            var bits = from[word]
+            while bits != 0 {
+                let start = word * 64 + bits.trailingZeroBitCount
+                bits &= bits - 1
+                var node = 0, position = start
+                while true {
+                    if terminal[node] { to[position >> 6] |= 1 << UInt64(position & 63) }
+                    guard position < input.count, let next = children[node].first(where: { $0.byte == input[position] }) else { break }
+                    node = Int(next.node)
+                    position += 1
                 }
             }
         }

@@ -116,27 +116,38 @@ public struct MatchURL: Sendable, Equatable {
 }
 
 /// The URL's parts in one spelling (as written or percent-decoded; exact or case-folded), ready for
-/// the compiled patterns. Built once per URL and spelling, whatever the number of rules.
-struct URLView: Sendable {
+/// the compiled patterns. Built once per URL and spelling, whatever the number of rules. A class so
+/// that handing it to each rule costs one reference, not a copy of four arrays.
+final class URLView: Sendable {
     /// The path without leading and trailing slashes.
-    var path: [UInt8]
+    let path: [UInt8]
+    /// The path up to its first "/" (the whole path when it has none).
+    let firstSegment: [UInt8]
     /// The whole query (empty when absent).
-    var query: [UInt8]
+    let query: [UInt8]
     /// The fragment (empty when absent).
-    var fragment: [UInt8]
+    let fragment: [UInt8]
     /// The query's items in order: `name=value`, or `name` alone with an empty value.
-    var items: [(name: [UInt8], value: [UInt8])]
+    let items: [(name: [UInt8], value: [UInt8])]
 
-    init(_ url: MatchURL, decoded: Bool, folded: Bool) {
+    /// A view no rule reads (its spelling is not used by the document).
+    static let empty = URLView(path: [], query: [], fragment: [], items: [])
+
+    init(path: [UInt8], query: [UInt8], fragment: [UInt8], items: [(name: [UInt8], value: [UInt8])]) {
+        self.path = path
+        firstSegment = path.firstIndex(of: UInt8(ascii: "/")).map { Array(path[..<$0]) } ?? path
+        self.query = query
+        self.fragment = fragment
+        self.items = items
+    }
+
+    convenience init(_ url: MatchURL, decoded: Bool, folded: Bool) {
         func spell(_ bytes: [UInt8]) -> [UInt8] {
             let decodedBytes = decoded ? MatchURL.percentDecoded(bytes) : bytes
             return folded ? GlobPattern.folded(decodedBytes) : decodedBytes
         }
-        path = MatchURL.trimmedSlashes(spell(url.path))
         let rawQuery = url.query ?? []
-        query = spell(rawQuery)
-        fragment = spell(url.fragment ?? [])
-        items = []
+        var items: [(name: [UInt8], value: [UInt8])] = []
         // Items are split before decoding, so an encoded "&" or "=" stays inside its name or value.
         for piece in rawQuery.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
@@ -145,5 +156,6 @@ struct URLView: Sendable {
                 items.append((spell(Array(piece)), []))
             }
         }
+        self.init(path: MatchURL.trimmedSlashes(spell(url.path)), query: spell(rawQuery), fragment: spell(url.fragment ?? []), items: items)
     }
 }

@@ -60,9 +60,9 @@ public struct URLMatcher: Sendable {
         if entries.isEmpty {
             return MatchResult(url: text, decision: .noMatch, appID: appID, reason: "the file has no applinks details")
         }
-        var views = [URLView?](repeating: nil, count: Spelling.count)
-        for spelling in Spelling.allCases where spellings[spelling.rawValue] {
-            views[spelling.rawValue] = URLView(url, decoded: spelling.decoded, folded: spelling.folded)
+        // Spellings no rule uses stay empty; building them would be wasted work.
+        let views = Spelling.allCases.map { spelling in
+            spellings[spelling.rawValue] ? URLView(url, decoded: spelling.decoded, folded: spelling.folded) : URLView.empty
         }
         var outcomes = [EntryOutcome?](repeating: nil, count: entries.count)
         func outcome(_ position: Int) -> EntryOutcome {
@@ -119,20 +119,59 @@ struct EntryOutcome: Sendable {
     var exclude: Bool
 }
 
-/// A details entry, compiled.
-struct CompiledEntry: Sendable {
-    var details: Int
-    var pointer: String
-    var appIDs: [String]
-    var kind: MatchRule.Kind
-    var rules: [CompiledRule]
+/// A details entry, compiled. A class, like `CompiledRule`, so deciding a URL copies no arrays.
+final class CompiledEntry: Sendable {
+    let details: Int
+    let pointer: String
+    let appIDs: [String]
+    let kind: MatchRule.Kind
+    let rules: [CompiledRule]
+    /// Rules whose path pattern fixes the URL path's first segment, by spelling and that segment:
+    /// only those of the URL's first segment need a look. (An index, not a change of order: the
+    /// candidates are still tried in document order, so the first match still wins.)
+    let bySegment: [[[UInt8]: [Int]]]
+    /// Rules that may match whatever the first segment is (patterns starting with a wildcard or a
+    /// variable, rules without "/"), in order.
+    let anySegment: [Int]
 
-    func evaluate(_ views: [URLView?]) -> EntryOutcome {
-        for (index, rule) in rules.enumerated() {
-            guard let view = views[rule.spelling.rawValue] else { continue }
-            if rule.matches(view) { return EntryOutcome(rule: index, exclude: rule.exclude) }
+    init(details: Int, pointer: String, appIDs: [String], kind: MatchRule.Kind, rules: [CompiledRule]) {
+        self.details = details
+        self.pointer = pointer
+        self.appIDs = appIDs
+        self.kind = kind
+        self.rules = rules
+        var bySegment = [[[UInt8]: [Int]]](repeating: [:], count: Spelling.count)
+        var anySegment: [Int] = []
+        for (index, rule) in rules.enumerated() where !rule.never {
+            if let segment = rule.path.firstSegment {
+                bySegment[rule.spelling.rawValue][segment, default: []].append(index)
+            } else {
+                anySegment.append(index)
+            }
         }
-        return EntryOutcome(rule: nil, exclude: false)
+        self.bySegment = bySegment
+        self.anySegment = anySegment
+    }
+
+    /// The first rule that matches, among the candidates for the URL's first path segment.
+    func evaluate(_ views: [URLView]) -> EntryOutcome {
+        var lists: [[Int]] = [anySegment]
+        for spelling in 0..<Spelling.count where !bySegment[spelling].isEmpty {
+            if let candidates = bySegment[spelling][views[spelling].firstSegment] { lists.append(candidates) }
+        }
+        var heads = [Int](repeating: 0, count: lists.count)
+        while true {
+            // The smallest rule index not yet tried, across the lists (each in ascending order).
+            var best = Int.max, from = -1
+            for list in lists.indices where heads[list] < lists[list].count && lists[list][heads[list]] < best {
+                best = lists[list][heads[list]]
+                from = list
+            }
+            guard from >= 0 else { return EntryOutcome(rule: nil, exclude: false) }
+            heads[from] += 1
+            let rule = rules[best]
+            if rule.matches(views[rule.spelling.rawValue]) { return EntryOutcome(rule: best, exclude: rule.exclude) }
+        }
     }
 
     func reference(_ index: Int) -> MatchRule {
@@ -145,13 +184,26 @@ struct CompiledEntry: Sendable {
 /// that also matches the path without it (`/buy/*` matches `/buy`).
 struct CompiledPath: Sendable {
     var pattern: GlobPattern
-    var withoutTail: GlobPattern?
+    var withoutTail: GlobPattern
+    var hasTail: Bool
 
     /// Compiles `text` with `compile` (which decides how variables and case are handled).
     init(_ text: String, compile: (String) -> GlobPattern) {
         let trimmed = CompiledPath.trimmed(text)
         pattern = compile(trimmed)
-        withoutTail = trimmed.hasSuffix("/*") ? compile(CompiledPath.trimmed(String(trimmed.dropLast(2)))) : nil
+        hasTail = trimmed.hasSuffix("/*")
+        withoutTail = hasTail ? compile(CompiledPath.trimmed(String(trimmed.dropLast(2)))) : pattern
+    }
+
+    /// Matches every path (a rule without "/").
+    static let any = CompiledPath("*") { GlobPattern($0) }
+
+    /// The first segment every matching path has, when the pattern fixes it: its fixed start reaches a
+    /// "/", or the whole pattern is fixed text. Nil when a wildcard or variable comes first.
+    var firstSegment: [UInt8]? {
+        let prefix = pattern.literalPrefix
+        if let slash = prefix.firstIndex(of: UInt8(ascii: "/")) { return Array(prefix[..<slash]) }
+        return pattern.isLiteral ? prefix : nil
     }
 
     static func trimmed(_ text: String) -> String {
@@ -163,33 +215,38 @@ struct CompiledPath: Sendable {
 
     func matches(_ path: [UInt8]) -> Bool {
         path.withUnsafeBufferPointer { buffer in
-            pattern.matches(buffer) || (withoutTail?.matches(buffer) ?? false)
+            pattern.matches(buffer) || (hasTail && withoutTail.matches(buffer))
         }
     }
 }
 
 /// A query rule: absent (anything), a whole-query pattern, or named items.
-enum CompiledQuery: Sendable {
-    case any
-    case never
-    case whole(GlobPattern)
-    case items([(name: [UInt8], pattern: GlobPattern)])
+struct CompiledQuery: Sendable {
+    enum Kind: Sendable { case any, never, whole, items }
+
+    var kind: Kind
+    var whole = GlobPattern("*")
+    var names: [[UInt8]] = []
+    var patterns: [GlobPattern] = []
+
+    static let any = CompiledQuery(kind: .any)
+    static let never = CompiledQuery(kind: .never)
 
     func matches(_ view: URLView) -> Bool {
-        switch self {
+        switch kind {
         case .any: return true
         case .never: return false
-        case .whole(let pattern): return pattern.matches(view.query)
-        case .items(let items):
-            for (name, pattern) in items {
+        case .whole: return whole.matches(view.query)
+        case .items:
+            for index in names.indices {
                 var seen = false
-                for item in view.items where item.name == name {
+                for item in view.items.indices where view.items[item].name == names[index] {
                     seen = true
                     // Every occurrence of a repeated name must match (WWDC19).
-                    if !pattern.matches(item.value) { return false }
+                    if !patterns[index].matches(view.items[item].value) { return false }
                 }
                 // A missing item counts as empty.
-                if !seen, !pattern.matches([]) { return false }
+                if !seen, !patterns[index].matches([]) { return false }
             }
             return true
         }
@@ -197,23 +254,40 @@ enum CompiledQuery: Sendable {
 }
 
 /// One rule: a component, or a legacy path.
-struct CompiledRule: Sendable {
-    var index: Int
-    var pointer: String
-    var text: String
-    var exclude: Bool
-    var spelling: Spelling
+/// A class, not a struct: walking the rules per URL then costs no copy of each rule's patterns
+/// (copying a struct of arrays retains and releases every array, for every rule and every URL).
+final class CompiledRule: Sendable {
+    let index: Int
+    let pointer: String
+    let text: String
+    let exclude: Bool
+    let spelling: Spelling
     /// A rule with a value of the wrong type never matches.
-    var never: Bool
-    var path: CompiledPath?
-    var query: CompiledQuery
-    var fragment: GlobPattern?
+    let never: Bool
+    /// `CompiledPath.any` when the rule has no "/".
+    let path: CompiledPath
+    let query: CompiledQuery
+    /// Nil when the rule has no "#".
+    let fragment: GlobPattern?
+
+    init(index: Int, pointer: String, text: String, exclude: Bool, spelling: Spelling, never: Bool,
+         path: CompiledPath, query: CompiledQuery, fragment: GlobPattern?) {
+        self.index = index
+        self.pointer = pointer
+        self.text = text
+        self.exclude = exclude
+        self.spelling = spelling
+        self.never = never
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
 
     func matches(_ view: URLView) -> Bool {
         if never { return false }
-        if let path, !path.matches(view.path) { return false }
+        if !path.matches(view.path) { return false }
         if !query.matches(view) { return false }
-        if let fragment, !fragment.matches(view.fragment) { return false }
+        if fragment != nil, !fragment!.matches(view.fragment) { return false }
         return true
     }
 }
@@ -277,12 +351,12 @@ struct RuleCompiler {
                           defaults: [JSONObject?]) -> CompiledRule {
         guard let object = value.objectValue else {
             return CompiledRule(index: index, pointer: pointer, text: oneLine(value), exclude: false, spelling: .asWritten,
-                                never: true, path: nil, query: .never, fragment: nil)
+                                never: true, path: .any, query: .never, fragment: nil)
         }
         let fold = !setting("caseSensitive", object, defaults)
         let decoded = !setting("percentEncoded", object, defaults)
         var never = false
-        var path: CompiledPath?
+        var path = CompiledPath.any
         if let pathValue = object["/"] {
             if let text = pathValue.stringValue {
                 path = CompiledPath(text) { GlobPattern($0, variables: lookup, foldCase: fold) }
@@ -295,15 +369,14 @@ struct RuleCompiler {
         var query = CompiledQuery.any
         if let queryValue = object["?"] {
             if let text = queryValue.stringValue {
-                query = .whole(GlobPattern(text, variables: lookup, foldCase: fold))
+                query = CompiledQuery(kind: .whole, whole: GlobPattern(text, variables: lookup, foldCase: fold))
             } else if let dictionary = queryValue.objectValue {
                 let members = ComponentsCheck.effectiveMembers(of: dictionary)
                 // swcutil ignores the whole dictionary when one of its values is not a string.
                 if members.allSatisfy({ $0.value.stringValue != nil }) {
-                    query = .items(members.map { name, pattern in
-                        let spelledName = Array((fold ? GlobPattern.folded(name) : name).utf8)
-                        return (spelledName, GlobPattern(pattern.stringValue ?? "", variables: lookup, foldCase: fold))
-                    })
+                    query = CompiledQuery(kind: .items,
+                                          names: members.map { Array((fold ? GlobPattern.folded($0.key) : $0.key).utf8) },
+                                          patterns: members.map { GlobPattern($0.value.stringValue ?? "", variables: lookup, foldCase: fold) })
                 }
             } else {
                 query = .never
@@ -317,7 +390,7 @@ struct RuleCompiler {
     static func legacyPath(_ value: JSONValue, index: Int, pointer: String) -> CompiledRule {
         guard let text = value.stringValue else {
             return CompiledRule(index: index, pointer: pointer, text: oneLine(value), exclude: false, spelling: .asWritten,
-                                never: true, path: nil, query: .never, fragment: nil)
+                                never: true, path: .any, query: .never, fragment: nil)
         }
         let exclude = text.hasPrefix("NOT ")
         let pattern = exclude ? String(text.dropFirst(4)) : text

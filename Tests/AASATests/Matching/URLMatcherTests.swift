@@ -139,6 +139,20 @@ private let app = "ABCDE12345.com.example.app"
         #expect(throws: MatchURL.ParseError.self) { try matcher(json).decide("https:///x") }
     }
 
+    @Test func firstSegmentIndexKeepsDocumentOrder() throws {
+        let m = try matcher(#"""
+            {"applinks":{"details":[{"appIDs":["\#(app)"],"components":[
+              {"/":"*x","exclude":true},{"/":"/a/*"},{"/":"/A/B","caseSensitive":false,"exclude":true},{"/":"/$(digit)/*"},{"/":"*"}
+            ]}]}}
+            """#)
+        #expect(try m.decide("https://example.com/a/x").rule?.index == 0)
+        #expect(try m.decide("https://example.com/a/b").rule?.index == 1)
+        #expect(try m.decide("https://example.com/A/b").rule?.index == 2)
+        #expect(try m.decide("https://example.com/7/q").rule?.index == 3)
+        #expect(try m.decide("https://example.com/zz").rule?.index == 4)
+        #expect(try m.decide("https://example.com/").rule?.index == 4)
+    }
+
     @Test func documentWithoutApplinksMatchesNothing() throws {
         let m = try matcher(#"{"webcredentials":{"apps":["\#(app)"]}}"#)
         let result = try m.decide("https://example.com/x")
