@@ -167,6 +167,8 @@ struct CommandLineOptions: Equatable {
     static let help = """
         USAGE: aasa-audit [options] [DOMAIN ...]
                aasa-audit validate [--json] FILE... | -    (check local files; see validate --help)
+               aasa-audit match [--app APPID] [--json] (DOMAIN | --file FILE) URL...
+                                                          (which app a URL opens; see match --help)
 
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
         https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association
@@ -176,7 +178,9 @@ struct CommandLineOptions: Equatable {
         the copy on Apple's CDN (what iOS 14+ devices read) with the origin's.
 
         With no DOMAIN arguments, the domains are read from --domains (default ./domains.txt): one per line,
-        '#' comments and blank lines ignored; URLs are reduced to their host.
+        '#' comments and blank lines ignored; URLs are reduced to their host. Words after a domain are
+        expectations checked against the file Apple would use (a broken one is an expect.* error):
+        app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID (see README).
 
         OPTIONS:
           --domains FILE            Domain list to read when no DOMAIN is given (default: domains.txt).
