@@ -4,7 +4,8 @@ import Foundation
 // Benchmark of the matching engine: a generated document with a few hundred rules (paths, exclusions,
 // query items, fragments, case folding, decoded paths, substitution variables) and a set of generated
 // URLs; prints URLs decided per second. Usage: aasa-match-bench [RULES] [URLS] [MAX_SECONDS]
-// Exits 1 when deciding all URLs takes longer than MAX_SECONDS (default 1).
+// Exits 1 when deciding all URLs takes more than MAX_SECONDS (default 1) of CPU time (wall time is
+// printed too; on a shared machine it also counts the time other processes had the CPU).
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Double($0) }
 let ruleCount = Int(arguments.first ?? 400)
@@ -73,19 +74,28 @@ guard let matcher = URLMatcher(json: Array(json.utf8), host: "example.com") else
 }
 let compileSeconds = Double(DispatchTime.now().uptimeNanoseconds - compileStart.uptimeNanoseconds) / 1e9
 
+/// CPU seconds used by this process: on a shared machine, wall time also measures the neighbours.
+func cpuSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
 var counts: [MatchDecision: Int] = [:]
+let cpuStart = cpuSeconds()
 let start = DispatchTime.now()
 for url in urls {
     guard let result = try? matcher.decide(url) else { continue }
     counts[result.decision, default: 0] += 1
 }
-let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+let wall = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+let seconds = cpuSeconds() - cpuStart
 
 let rate = Double(urls.count) / seconds
 print("rules: \(components.count) in 2 details entries (compiled in \(String(format: "%.1f", compileSeconds * 1000)) ms)")
 print("urls: \(urls.count): match \(counts[.match] ?? 0), exclude \(counts[.exclude] ?? 0), no_match \(counts[.noMatch] ?? 0)")
-print("decided in \(String(format: "%.3f", seconds)) s: \(String(format: "%.0f", rate)) URLs/s")
+print("decided in \(String(format: "%.3f", seconds)) s of CPU (\(String(format: "%.3f", wall)) s wall): \(String(format: "%.0f", rate)) URLs/s")
 if seconds > maxSeconds {
-    print("aasa-match-bench: slower than the target of \(maxSeconds) s for \(urls.count) URLs")
+    print("aasa-match-bench: slower than the target of \(maxSeconds) s of CPU for \(urls.count) URLs")
     exit(1)
 }

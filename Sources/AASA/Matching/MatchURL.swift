@@ -121,8 +121,6 @@ public struct MatchURL: Sendable, Equatable {
 final class URLView: Sendable {
     /// The path without leading and trailing slashes.
     let path: [UInt8]
-    /// The path up to its first "/" (the whole path when it has none).
-    let firstSegment: [UInt8]
     /// The whole query (empty when absent).
     let query: [UInt8]
     /// The fragment (empty when absent).
@@ -135,7 +133,6 @@ final class URLView: Sendable {
 
     init(path: [UInt8], query: [UInt8], fragment: [UInt8], items: [(name: [UInt8], value: [UInt8])]) {
         self.path = path
-        firstSegment = path.firstIndex(of: UInt8(ascii: "/")).map { Array(path[..<$0]) } ?? path
         self.query = query
         self.fragment = fragment
         self.items = items

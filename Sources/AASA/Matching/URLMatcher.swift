@@ -60,10 +60,7 @@ public struct URLMatcher: Sendable {
         if entries.isEmpty {
             return MatchResult(url: text, decision: .noMatch, appID: appID, reason: "the file has no applinks details")
         }
-        // Spellings no rule uses stay empty; building them would be wasted work.
-        let views = Spelling.allCases.map { spelling in
-            spellings[spelling.rawValue] ? URLView(url, decoded: spelling.decoded, folded: spelling.folded) : URLView.empty
-        }
+        let views = self.views(of: url)
         var outcomes = [EntryOutcome?](repeating: nil, count: entries.count)
         func outcome(_ position: Int) -> EntryOutcome {
             if let known = outcomes[position] { return known }
@@ -102,6 +99,15 @@ public struct URLMatcher: Sendable {
     }
 }
 
+extension URLMatcher {
+    /// The URL's spellings the rules use; the others stay empty, building them would be wasted work.
+    func views(of url: MatchURL) -> [URLView] {
+        Spelling.allCases.map { spelling in
+            spellings[spelling.rawValue] ? URLView(url, decoded: spelling.decoded, folded: spelling.folded) : URLView.empty
+        }
+    }
+}
+
 /// One way of spelling a URL's parts for comparison: `percentEncoded` false compares the decoded URL,
 /// `caseSensitive` false the case-folded one.
 enum Spelling: Int, CaseIterable, Sendable {
@@ -126,13 +132,10 @@ final class CompiledEntry: Sendable {
     let appIDs: [String]
     let kind: MatchRule.Kind
     let rules: [CompiledRule]
-    /// Rules whose path pattern fixes the URL path's first segment, by spelling and that segment:
-    /// only those of the URL's first segment need a look. (An index, not a change of order: the
+    /// Per spelling, the rules by the fixed text their path must start with: only the rules whose
+    /// fixed start is a prefix of the URL's path need a look. (An index, not a change of order: the
     /// candidates are still tried in document order, so the first match still wins.)
-    let bySegment: [[[UInt8]: [Int]]]
-    /// Rules that may match whatever the first segment is (patterns starting with a wildcard or a
-    /// variable, rules without "/"), in order.
-    let anySegment: [Int]
+    let prefixIndex: [PrefixIndex]
 
     init(details: Int, pointer: String, appIDs: [String], kind: MatchRule.Kind, rules: [CompiledRule]) {
         self.details = details
@@ -140,38 +143,42 @@ final class CompiledEntry: Sendable {
         self.appIDs = appIDs
         self.kind = kind
         self.rules = rules
-        var bySegment = [[[UInt8]: [Int]]](repeating: [:], count: Spelling.count)
-        var anySegment: [Int] = []
-        for (index, rule) in rules.enumerated() where !rule.never {
-            if let segment = rule.path.firstSegment {
-                bySegment[rule.spelling.rawValue][segment, default: []].append(index)
-            } else {
-                anySegment.append(index)
-            }
+        var index = [PrefixIndex](repeating: PrefixIndex(), count: Spelling.count)
+        for (position, rule) in rules.enumerated() where !rule.never {
+            index[rule.spelling.rawValue].insert(rule.path.requiredPrefix, rule: position)
         }
-        self.bySegment = bySegment
-        self.anySegment = anySegment
+        prefixIndex = index
     }
 
-    /// The first rule that matches, among the candidates for the URL's first path segment.
+    /// The first rule that matches, among the candidates the index gives for the URL's path: they are
+    /// marked in a bit set on the stack and tried in rule order.
     func evaluate(_ views: [URLView]) -> EntryOutcome {
-        var lists: [[Int]] = [anySegment]
-        for spelling in 0..<Spelling.count where !bySegment[spelling].isEmpty {
-            if let candidates = bySegment[spelling][views[spelling].firstSegment] { lists.append(candidates) }
-        }
-        var heads = [Int](repeating: 0, count: lists.count)
-        while true {
-            // The smallest rule index not yet tried, across the lists (each in ascending order).
-            var best = Int.max, from = -1
-            for list in lists.indices where heads[list] < lists[list].count && lists[list][heads[list]] < best {
-                best = lists[list][heads[list]]
-                from = list
+        let words = (rules.count + 63) / 64
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(words, 1)) { mask in
+            for word in 0..<words { mask[word] = 0 }
+            for spelling in 0..<Spelling.count where !prefixIndex[spelling].isEmpty {
+                prefixIndex[spelling].mark(views[spelling].path, in: mask)
             }
-            guard from >= 0 else { return EntryOutcome(rule: nil, exclude: false) }
-            heads[from] += 1
-            let rule = rules[best]
-            if rule.matches(views[rule.spelling.rawValue]) { return EntryOutcome(rule: best, exclude: rule.exclude) }
+            for word in 0..<words {
+                var bits = mask[word]
+                while bits != 0 {
+                    let index = word * 64 + bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    let rule = rules[index]
+                    if rule.matches(views[rule.spelling.rawValue]) { return EntryOutcome(rule: index, exclude: rule.exclude) }
+                }
+            }
+            return EntryOutcome(rule: nil, exclude: false)
         }
+    }
+
+    /// The first rule that matches, trying every rule in order without the index: the reference the
+    /// index is tested against.
+    func evaluateWithoutIndex(_ views: [URLView]) -> EntryOutcome {
+        for index in rules.indices where rules[index].matches(views[rules[index].spelling.rawValue]) {
+            return EntryOutcome(rule: index, exclude: rules[index].exclude)
+        }
+        return EntryOutcome(rule: nil, exclude: false)
     }
 
     func reference(_ index: Int) -> MatchRule {
@@ -198,12 +205,10 @@ struct CompiledPath: Sendable {
     /// Matches every path (a rule without "/").
     static let any = CompiledPath("*") { GlobPattern($0) }
 
-    /// The first segment every matching path has, when the pattern fixes it: its fixed start reaches a
-    /// "/", or the whole pattern is fixed text. Nil when a wildcard or variable comes first.
-    var firstSegment: [UInt8]? {
-        let prefix = pattern.literalPrefix
-        if let slash = prefix.firstIndex(of: UInt8(ascii: "/")) { return Array(prefix[..<slash]) }
-        return pattern.isLiteral ? prefix : nil
+    /// The fixed text every matching path starts with (empty when a wildcard or variable comes first).
+    /// With the optional tail, the shorter form's: `/buy/*` matches `buy` as well as `buy/…`.
+    var requiredPrefix: [UInt8] {
+        hasTail ? withoutTail.literalPrefix : pattern.literalPrefix
     }
 
     static func trimmed(_ text: String) -> String {
@@ -418,5 +423,40 @@ extension GlobPattern {
             prefix.append(byte)
         }
         literalPrefix = prefix
+    }
+}
+
+/// Rule numbers by the fixed text their path must start with, as a trie over bytes: walking a path
+/// through it finds every rule whose fixed start is a prefix of that path.
+struct PrefixIndex: Sendable {
+    private var children: [[(byte: UInt8, node: Int32)]] = [[]]
+    private var rulesAt: [[Int]] = [[]]
+
+    var isEmpty: Bool { rulesAt.count == 1 && rulesAt[0].isEmpty }
+
+    mutating func insert(_ prefix: [UInt8], rule: Int) {
+        var node = 0
+        for byte in prefix {
+            if let next = children[node].first(where: { $0.byte == byte }) {
+                node = Int(next.node)
+            } else {
+                children.append([])
+                rulesAt.append([])
+                children[node].append((byte, Int32(children.count - 1)))
+                node = children.count - 1
+            }
+        }
+        rulesAt[node].append(rule)
+    }
+
+    /// Sets the bit of every rule whose fixed start is a prefix of `path`.
+    func mark(_ path: [UInt8], in mask: UnsafeMutableBufferPointer<UInt64>) {
+        var node = 0, position = 0
+        while true {
+            for rule in rulesAt[node] { mask[rule >> 6] |= 1 << UInt64(rule & 63) }
+            guard position < path.count, let next = children[node].first(where: { $0.byte == path[position] }) else { return }
+            node = Int(next.node)
+            position += 1
+        }
     }
 }
