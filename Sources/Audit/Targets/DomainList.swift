@@ -157,6 +157,12 @@ public struct DomainList: Sendable, Equatable {
             let trimmed = content.trimmingWhitespace()
             // Tokens after the domain are expectations (KEY=VALUE). A line whose extra words have no "="
             // goes to the domain parser whole, which names the space ("several domains on one line?").
+            // Most lines are a bare domain: look at the bytes before splitting anything.
+            guard trimmed.utf8.contains(UInt8(ascii: "=")),
+                  trimmed.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else {
+                add(text: text, content: trimmed, file: file, line: line)
+                return
+            }
             let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard words.count > 1, words.dropFirst().contains(where: { $0.contains("=") }) else {
                 add(text: text, content: trimmed, file: file, line: line)
@@ -188,7 +194,7 @@ public struct DomainList: Sendable, Equatable {
             }
             let entry = DomainEntry(name: result.name, file: file, line: line, text: text, note: result.note, expectations: expectations)
             if let first = position[result.name.ascii] {
-                list.entries[first].expectations.add(expectations)
+                if !expectations.isEmpty { list.entries[first].expectations.add(expectations) }
                 // A repeat that adds expectations is a continuation, not a duplicate.
                 if expectations.isEmpty { list.duplicates.append(entry) }
             } else {
