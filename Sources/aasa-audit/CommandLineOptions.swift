@@ -210,7 +210,8 @@ struct CommandLineOptions: Equatable {
 
         EXIT STATUS:
           0  no domain fails (warnings allowed)
-          1  at least one domain fails: Apple would not get a valid file from it
+          1  at least one domain fails: Apple would not get a valid file from it, or its file breaks an
+             expectation written in the domain list
           2  usage error, or input error (a line of the domain list is not a domain; the others
              are still audited), or the reports could not be written
 

@@ -166,26 +166,24 @@ struct MatchCommand {
         return results.allSatisfy { $0.decision == .match } ? .success : .domainFailed
     }
 
-    /// One line for people: the URL, what happens, and the rule that decides.
+    /// One line for people: the URL, what happens, and the rule that decides. Sanitised whole: the
+    /// URL, app IDs and rule text may come from a served file.
     static func line(for result: MatchResult) -> String {
-        let url = TerminalText.sanitize(result.url)
-        let rule = result.rule.map { TerminalText.sanitize($0.description) }
+        let rule = result.rule?.description
         let others = result.appIDs.filter { $0 != result.appID }
+        let text: String
         switch result.decision {
         case .match:
             let who = result.appID ?? result.appIDs.joined(separator: ", ")
             let also = result.appID != nil && !others.isEmpty ? "; also opens \(others.joined(separator: ", "))" : ""
-            return "\(url)  opens \(TerminalText.sanitize(who))  (\(rule ?? "matched"))\(also)"
-        case .exclude:
+            text = "\(result.url)  opens \(who)  (\(rule ?? "matched"))\(also)"
+        case .exclude, .noMatch:
             let target = result.appID.map { "does not open \($0)" } ?? "stays in the browser"
+            let why = result.decision == .exclude ? "excluded by \(rule ?? "a rule")" : result.reason ?? "no rule matches"
             let also = !others.isEmpty ? "; opens \(others.joined(separator: ", ")) instead" : ""
-            return "\(url)  \(TerminalText.sanitize(target)): excluded by \(rule ?? "a rule")\(also)"
-        case .noMatch:
-            let target = result.appID.map { "does not open \($0)" } ?? "stays in the browser"
-            let why = result.reason ?? "no rule matches"
-            let also = !others.isEmpty ? "; opens \(others.joined(separator: ", ")) instead" : ""
-            return "\(url)  \(TerminalText.sanitize(target)): \(TerminalText.sanitize(why))\(also)"
+            text = "\(result.url)  \(target): \(why)\(also)"
         }
+        return TerminalText.sanitize(text)
     }
 
     /// Tells (on standard error) that the file has errors; matching still goes ahead on what parses.
