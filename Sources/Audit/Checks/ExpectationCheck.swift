@@ -31,7 +31,7 @@ public enum ExpectationCheck {
     public static func findings(_ expectations: DomainExpectations, domain: String, document: AASADocument?) -> [Finding] {
         guard !expectations.isEmpty else { return [] }
         guard let document else {
-            return [unchecked.finding("\(expectations.count) expectation\(expectations.count == 1 ? "" : "s") in domains.txt could not be checked: Apple would use no file from \(domain).")]
+            return [unchecked.finding("\(expectations.count) expectation\(expectations.count == 1 ? "" : "s") in the domain list could not be checked: Apple would use no file from \(domain).")]
         }
         let matcher = URLMatcher(document, host: domain)
         var findings: [Finding] = []
@@ -71,7 +71,7 @@ public enum ExpectationCheck {
             findings.append(appClipMissing.finding("\(app) is not in appclips.apps of the file Apple uses for \(domain)" + listing(appclips)))
         }
         if findings.isEmpty {
-            findings.append(met.finding("All \(expectations.count) expectation\(expectations.count == 1 ? "" : "s") in domains.txt hold for \(domain)."))
+            findings.append(met.finding("All \(expectations.count) expectation\(expectations.count == 1 ? "" : "s") in the domain list hold for \(domain)."))
         }
         return findings
     }
