@@ -34,3 +34,38 @@ import Testing
         }
     }
 }
+
+/// Hostile documents and URLs: odd types, unclosed variables, stray bytes, huge repeats. Deciding
+/// must return a decision for every one (a crash fails the test run).
+@Test func matcherDecidesOddDocumentsAndURLs() throws {
+    var state: UInt64 = 7
+    func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    let values = [#""*""#, #""?""#, #""$(""#, #""$()""#, #""$(x""#, #""$(lang)$(lang)$(region)*""#, "5", "null", "[]", "{}",
+                  #"{"a":"$(v)"}"#, #"{"a":true}"#, #""%""#, #""%zz""#, #""\u0000""#, #""é*?""#, "\"" + String(repeating: "*?", count: 300) + "\""]
+    let keys = [#""/""#, #""?""#, "\"#\"", #""exclude""#, #""caseSensitive""#, #""percentEncoded""#]
+    let urls = ["https://", "https://[::1", "http://a@", "/", "//", "/%", "/%e9", "/?&&=&=", "/#", "https://x.test:99999/é?a=%ZZ#%",
+                "/" + String(repeating: "a/", count: 2000), "/" + String(repeating: "%2F", count: 500)]
+    var compiled = 0, decided = 0
+    for _ in 0..<300 {
+        let components = (0..<(1 + next(4))).map { _ in
+            "{" + (0..<next(4)).map { _ in keys[next(keys.count)] + ":" + values[next(values.count)] }.joined(separator: ",") + "}"
+        }
+        let variables = next(2) == 0 ? #""substitutionVariables":{"v":["a*", 1, "$(w)"], "lang":"x"},"# : ""
+        let defaults = next(2) == 0 ? #""defaults":{"caseSensitive":false,"percentEncoded":false},"# : ""
+        let json = #"{"applinks":{\#(variables)\#(defaults)"details":[{"appIDs":["A.b"],"paths":["NOT ","*",5],"components":[\#(components.joined(separator: ","))]},{"appID":"A.c","paths":[\#(values[next(values.count)])]}]}}"#
+        guard let matcher = URLMatcher(json: Array(json.utf8), host: next(2) == 0 ? nil : "x.test") else { continue }
+        compiled += 1
+        for url in urls {
+            if let result = try? matcher.decide(url, appID: next(2) == 0 ? nil : "A.b") {
+                decided += 1
+                #expect(MatchDecision.allCases.contains(result.decision))
+            }
+        }
+    }
+    // Most generated documents are JSON objects, and most URLs parse: the loop did exercise the engine.
+    #expect(compiled > 200)
+    #expect(decided > compiled * 8)
+}
