@@ -24,8 +24,6 @@ public struct GlobPattern: Sendable, Equatable {
     var choices: [Choice]
     /// The bytes every match starts with (up to the first wildcard or variable), for a quick reject.
     var literalPrefix: [UInt8]
-    /// True when the pattern is fixed text, without wildcards or variables.
-    var isLiteral: Bool { literalPrefix.count == elements.count }
     /// True when the pattern is only bytes and `*` and `?` (the allocation-free path applies).
     var isSimple: Bool { choices.isEmpty }
 
