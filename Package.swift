@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "Reporting", dependencies: ["Audit"]),
         // The thin executable: arguments, files, console, exit codes.
         .executableTarget(name: "aasa-audit", dependencies: ["Audit", "Fetching", "Reporting"]),
+        // `make bench-match`: URLs decided per second by the matching engine (built in release).
+        .executableTarget(name: "aasa-match-bench", dependencies: ["AASA"]),
         // Test support: throw-away CA, nginx on loopback, running the built binary.
         .target(name: "TestSupport", dependencies: ["Audit"]),
 

@@ -19,8 +19,16 @@ public struct Auditor: Sendable {
         "last-modified", "etag", "server", "via", "x-cache", "cf-ray", "cf-cache-status",
     ]
 
-    /// The result for one domain; `unicodeDomain` is shown for internationalised names.
-    public func audit(_ site: SiteFetch, unicodeDomain: String? = nil) -> DomainResult {
+    /// The result for one domain; `unicodeDomain` is shown for internationalised names. `expectations`
+    /// (from domains.txt) are checked against the file Apple would use (`ExpectationCheck`).
+    public func audit(_ site: SiteFetch, unicodeDomain: String? = nil, expectations: DomainExpectations = DomainExpectations()) -> DomainResult {
+        auditWithDocument(site, unicodeDomain: unicodeDomain, expectations: expectations).result
+    }
+
+    /// The result for one domain and the document Apple would use from it (nil when Apple would use
+    /// neither location): for `aasa-audit match DOMAIN`, which decides URLs against that document.
+    public func auditWithDocument(_ site: SiteFetch, unicodeDomain: String? = nil,
+                                  expectations: DomainExpectations = DomainExpectations()) -> (result: DomainResult, document: AASADocument?) {
         let wellKnown = check(path: SiteFetcher.wellKnownPath, fetch: site.wellKnown)
         let root = check(path: SiteFetcher.rootPath, fetch: site.root)
         let outcome = LocationChoice.decide(wellKnown: wellKnown, root: root)
@@ -42,11 +50,14 @@ public struct Auditor: Sendable {
             cdn = copy.result
             extra += copy.findings
         }
-        // Errors about the crawler or the CDN fail the domain (devices get no file); warnings warn.
-        return DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
+        let document = outcome.usedLocation.flatMap { fetched[$0]?.validation?.document }
+        extra += ExpectationCheck.findings(expectations, domain: site.domain, document: document)
+        // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn.
+        let result = DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
                             verdict: LocationChoice.worst(outcome.verdict, Verdict(findings: extra)),
                             usedLocation: outcome.usedLocation, findings: outcome.findings + extra,
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
+        return (result, document)
     }
 
     /// Runs every location check on one location.

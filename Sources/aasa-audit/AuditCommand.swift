@@ -33,6 +33,18 @@ struct AuditCommand {
                 exit(ExitStatus.usageOrInputError.rawValue)
             }
         }
+        if arguments.first == "match" {
+            do {
+                guard let command = try MatchCommand.parse(Array(arguments.dropFirst())) else {
+                    console.out(MatchCommand.help)
+                    exit(0)
+                }
+                exit(command.run().rawValue)
+            } catch {
+                console.error("aasa-audit match: \(error)")
+                exit(ExitStatus.usageOrInputError.rawValue)
+            }
+        }
         let options: CommandLineOptions
         do {
             options = try CommandLineOptions.parse(arguments)
@@ -106,7 +118,7 @@ struct AuditCommand {
         }
         let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays, userAgent: options.userAgent,
                                                    crawlerUserAgent: CommandLineOptions.crawlerUserAgent), now: started)
-        let results = zip(list.entries, sites).map { entry, site in auditor.audit(site, unicodeDomain: entry.name.unicode) }
+        let results = zip(list.entries, sites).map { entry, site in auditor.audit(site, unicodeDomain: entry.name.unicode, expectations: entry.expectations) }
         var report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version),
                                  generatedAt: started, inputErrors: list.problems, domains: results)
         if let baseline {

@@ -192,6 +192,8 @@ struct CommandLineOptions: Equatable {
     static let help = """
         USAGE: aasa-audit [options] [DOMAIN ...]
                aasa-audit validate [--json] FILE... | -    (check local files; see validate --help)
+               aasa-audit match [--app APPID] [--json] (DOMAIN | --file FILE) URL...
+                                                          (which app a URL opens; see match --help)
 
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
         https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association
@@ -201,7 +203,9 @@ struct CommandLineOptions: Equatable {
         the copy on Apple's CDN (what iOS 14+ devices read) with the origin's.
 
         With no DOMAIN arguments, the domains are read from --domains (default ./domains.txt): one per line,
-        '#' comments and blank lines ignored; URLs are reduced to their host.
+        '#' comments and blank lines ignored; URLs are reduced to their host. Words after a domain are
+        expectations checked against the file Apple would use (a broken one is an expect.* error):
+        app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID (see README).
 
         OPTIONS:
           --domains FILE            Domain list to read when no DOMAIN is given (default: domains.txt).
@@ -243,7 +247,8 @@ struct CommandLineOptions: Equatable {
 
         EXIT STATUS:
           0  no domain fails (warnings allowed, unless --strict)
-          1  at least one domain fails: Apple would not get a valid file from it (with --strict: or warns)
+          1  at least one domain fails: Apple would not get a valid file from it, or its file breaks an
+             expectation written in the domain list (with --strict: or warns)
           2  usage error, or input error (a line of the domain list is not a domain; the others
              are still audited), or the reports could not be written
 

@@ -10,6 +10,7 @@ public enum SchemaRegistry {
         DefaultsCheck.self,
         SubstitutionVariablesCheck.self,
         PatternLintCheck.self,
+        RuleReachabilityCheck.self,
     ]
 
     /// Every rule of every schema check, and the rules several checks share (`SchemaRules`).

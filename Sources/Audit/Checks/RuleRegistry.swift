@@ -6,9 +6,10 @@ public enum RuleRegistry {
         ContentTypeCheck.self, SizeCheck.self, DocumentCheck.self,
     ]
 
-    /// The domain-level rules: the choice between the two locations, Apple's crawler, Apple's CDN.
+    /// The domain-level rules: the choice between the two locations, Apple's crawler, Apple's CDN,
+    /// the expectations written in domains.txt.
     public static var domainRules: [Rule] {
-        LocationChoice.rules + CrawlerAccessCheck.rules + CDNCheck.rules
+        LocationChoice.rules + CrawlerAccessCheck.rules + CDNCheck.rules + ExpectationCheck.rules
     }
 
     /// Every rule: the location checks', the document validator's and the domain-level ones.

@@ -12,17 +12,22 @@ public struct DomainEntry: Sendable, Equatable {
     public var text: String
     /// Set when the text was rewritten in a way worth telling, e.g. the host taken from a URL.
     public var note: String?
+    /// What the line expects of the domain's file (`app=`, `opens=` ... after the domain); empty for a plain line.
+    /// A domain listed on several lines gets the expectations of all of them.
+    public var expectations = DomainExpectations()
 
     /// Builds an entry; `DomainList.parse` is the usual source.
     /// Where the domain was written: "domains.txt:7", or "argument 2".
     public var place: String { InputProblem.place(file: file, line: line) }
 
-    public init(name: DomainName, file: String?, line: Int, text: String, note: String? = nil) {
+    public init(name: DomainName, file: String?, line: Int, text: String, note: String? = nil,
+                expectations: DomainExpectations = DomainExpectations()) {
         self.name = name
         self.file = file
         self.line = line
         self.text = text
         self.note = note
+        self.expectations = expectations
     }
 }
 
@@ -88,13 +93,15 @@ public struct DomainList: Sendable, Equatable {
     /// later repeats move to `duplicates`.
     public static func combining(_ lists: [DomainList]) -> DomainList {
         var result = DomainList()
-        var seen = Set<String>()
+        var position: [String: Int] = [:]
         for list in lists {
             for entry in list.entries {
-                if seen.insert(entry.name.ascii).inserted {
-                    result.entries.append(entry)
+                if let first = position[entry.name.ascii] {
+                    result.entries[first].expectations.add(entry.expectations)
+                    if entry.expectations.isEmpty { result.duplicates.append(entry) }
                 } else {
-                    result.duplicates.append(entry)
+                    position[entry.name.ascii] = result.entries.count
+                    result.entries.append(entry)
                 }
             }
             result.problems += list.problems
@@ -106,7 +113,8 @@ public struct DomainList: Sendable, Equatable {
     /// Accumulates lines; the set and the cache keep a million repeated lines linear and cheap.
     private struct Builder {
         var list = DomainList()
-        var seen = Set<String>()
+        /// Each accepted domain's index in `list.entries`, so repeats add their expectations to it.
+        var position: [String: Int] = [:]
         /// Parse results by content, so a repeated line is not parsed again.
         var parsed: [String: (name: DomainName, note: String?)] = [:]
 
@@ -146,10 +154,32 @@ public struct DomainList: Sendable, Equatable {
             }) {
                 content = content[..<hash]
             }
-            add(text: text, content: content.trimmingWhitespace(), file: file, line: line)
+            let trimmed = content.trimmingWhitespace()
+            // Tokens after the domain are expectations (KEY=VALUE). A line whose extra words have no "="
+            // goes to the domain parser whole, which names the space ("several domains on one line?").
+            // Most lines are a bare domain: look at the bytes before splitting anything.
+            guard trimmed.utf8.contains(UInt8(ascii: "=")),
+                  trimmed.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else {
+                add(text: text, content: trimmed, file: file, line: line)
+                return
+            }
+            let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count > 1, words.dropFirst().contains(where: { $0.contains("=") }) else {
+                add(text: text, content: trimmed, file: file, line: line)
+                return
+            }
+            let expectations: DomainExpectations
+            do {
+                expectations = try DomainExpectations.parse(Array(words.dropFirst()))
+            } catch {
+                problem(file: file, line: line, text: text, reason: error.description)
+                return
+            }
+            add(text: text, content: String(words[0]), file: file, line: line, expectations: expectations)
         }
 
-        mutating func add(text: String, content: String, file: String?, line: Int) {
+        mutating func add(text: String, content: String, file: String?, line: Int,
+                          expectations: DomainExpectations = DomainExpectations()) {
             let result: (name: DomainName, note: String?)
             if let cached = parsed[content] {
                 result = cached
@@ -162,11 +192,14 @@ public struct DomainList: Sendable, Equatable {
                 }
                 parsed[content] = result
             }
-            let entry = DomainEntry(name: result.name, file: file, line: line, text: text, note: result.note)
-            if seen.insert(result.name.ascii).inserted {
-                list.entries.append(entry)
+            let entry = DomainEntry(name: result.name, file: file, line: line, text: text, note: result.note, expectations: expectations)
+            if let first = position[result.name.ascii] {
+                if !expectations.isEmpty { list.entries[first].expectations.add(expectations) }
+                // A repeat that adds expectations is a continuation, not a duplicate.
+                if expectations.isEmpty { list.duplicates.append(entry) }
             } else {
-                list.duplicates.append(entry)
+                position[result.name.ascii] = list.entries.count
+                list.entries.append(entry)
             }
         }
 

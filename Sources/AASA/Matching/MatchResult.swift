@@ -1,0 +1,74 @@
+/// What Apple would do with a URL.
+public enum MatchDecision: String, Sendable, Equatable, Codable, CaseIterable {
+    /// A rule admits the URL: it opens the app.
+    case match
+    /// The first rule that applies is an exclusion (`"exclude": true`, or a legacy `"NOT "` path):
+    /// the URL stays in the browser.
+    case exclude
+    /// No rule applies: the URL stays in the browser.
+    case noMatch = "no_match"
+}
+
+/// The rule that decided a URL: where it is in the document and what it says.
+public struct MatchRule: Sendable, Equatable, Codable {
+    /// Which list the rule is in.
+    public enum Kind: String, Sendable, Equatable, Codable {
+        /// A component object in `components` (iOS 13+).
+        case component
+        /// A string in the legacy `paths`.
+        case path
+    }
+
+    /// The position of the details entry among `applinks.details` (sorted by app ID in the oldest,
+    /// dictionary form).
+    public var details: Int
+    public var kind: Kind
+    /// The rule's position in `components` or `paths`.
+    public var index: Int
+    /// JSON pointer to the rule (`/applinks/details/0/components/2`).
+    public var pointer: String
+    /// The rule as written: a component as one-line JSON, or the path string.
+    public var text: String
+
+    public init(details: Int, kind: Kind, index: Int, pointer: String, text: String) {
+        self.details = details
+        self.kind = kind
+        self.index = index
+        self.pointer = pointer
+        self.text = text
+    }
+}
+
+/// The decision for one URL.
+public struct MatchResult: Sendable, Equatable, Codable {
+    /// The URL as given.
+    public var url: String
+    /// The decision: for `appID` when one was asked about, else for the app the link goes to.
+    public var decision: MatchDecision
+    /// The rule that decided, when one did (`match` and `exclude`).
+    public var rule: MatchRule?
+    /// Every app that would get the link, in document order.
+    public var appIDs: [String]
+    /// The app asked about, if any.
+    public var appID: String?
+    /// Why nothing could match, when the reason is not in the rules (another host, no applinks).
+    public var reason: String?
+
+    public init(url: String, decision: MatchDecision, rule: MatchRule? = nil, appIDs: [String] = [],
+                appID: String? = nil, reason: String? = nil) {
+        self.url = url
+        self.decision = decision
+        self.rule = rule
+        self.appIDs = appIDs
+        self.appID = appID
+        self.reason = reason
+    }
+}
+
+extension MatchRule: CustomStringConvertible {
+    /// Where the rule is and what it says, for messages: `details 0, component 2 { "/": "/buy/*" }`,
+    /// or `details 0, path 1 "NOT /private/*"`.
+    public var description: String {
+        kind == .component ? "details \(details), component \(index) \(text)" : "details \(details), path \(index) \"\(text)\""
+    }
+}

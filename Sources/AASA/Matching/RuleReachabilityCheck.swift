@@ -1,0 +1,187 @@
+/// Rules that can never decide a URL because an earlier rule of the same details entry already decides
+/// every URL they match (the first matching rule wins), and exclusions that block everything after
+/// them. Conservative: reported only when provable from the patterns' text (an earlier `*`, an earlier
+/// `prefix*` that covers the later pattern's fixed start, or the same pattern again), never by sampling.
+public enum RuleReachabilityCheck: SchemaCheck {
+    public static let unreachable = Rule("match.unreachable", .warning,
+        meaning: "A rule can never apply: an earlier rule in the same details entry matches every URL it matches and does the opposite (opens what this rule excludes, or excludes what it opens), and the first matching rule wins.",
+        fix: "Move the more specific rule before the general one (exclusions usually go first).")
+    public static let redundant = Rule("match.redundant", .info,
+        meaning: "A rule can never apply: an earlier rule in the same details entry matches every URL it matches and does the same, so it is harmless but has no effect.",
+        fix: "Remove the rule, or narrow the earlier one if this rule was meant to be the only one for its URLs.")
+    public static let excludeShadowsAll = Rule("match.exclude-shadows-all", .warning,
+        meaning: "An exclusion matches every URL, so no rule after it ever applies and no link of the entry opens the app.",
+        fix: "Narrow the exclusion to the URLs that must stay in the browser (a path, a query item or a fragment), or remove it.")
+
+    public static let rules = [unreachable, redundant, excludeShadowsAll]
+
+    public static func findings(in document: AASADocument) -> [Finding] {
+        guard let applinks = document.applinks else { return [] }
+        let domainDefaults = applinks["defaults"]?.objectValue
+        var findings: [Finding] = []
+        for entry in document.detailsEntries {
+            guard let object = entry.object else { continue }
+            if let components = object["components"]?.arrayValue {
+                let entryDefaults = object["defaults"]?.objectValue
+                let rules = components.enumerated().map { index, value in
+                    Shape(component: value, defaults: [entryDefaults, domainDefaults], index: index,
+                          pointer: JSONPointer.appending(JSONPointer.appending(entry.pointer, "components"), index))
+                }
+                findings += check(rules, noun: "component")
+            } else if let paths = object["paths"]?.arrayValue {
+                let rules = paths.enumerated().map { index, value in
+                    Shape(path: value, index: index, pointer: JSONPointer.appending(JSONPointer.appending(entry.pointer, "paths"), index))
+                }
+                findings += check(rules, noun: "path")
+            }
+        }
+        return findings
+    }
+
+    private static func check(_ rules: [Shape?], noun: String) -> [Finding] {
+        var findings: [Finding] = []
+        var reported = Set<Int>()
+        for (position, earlier) in rules.enumerated() {
+            guard let earlier, !reported.contains(position) else { continue }
+            let later = rules[(position + 1)...].compactMap { $0 }.filter { !reported.contains($0.index) }
+            if earlier.isUniversal {
+                if earlier.exclude, !later.isEmpty {
+                    findings.append(excludeShadowsAll.finding(
+                        "\(noun.capitalized) \(earlier.index) \(earlier.text) excludes every URL, so the \(later.count) rule\(later.count == 1 ? "" : "s") after it never apply and no link of this entry opens the app.",
+                        pointer: earlier.pointer))
+                } else {
+                    for rule in later {
+                        findings.append(unreachableFinding(rule, by: earlier, noun: noun, every: true))
+                    }
+                }
+                break
+            }
+            for rule in later where earlier.covers(rule) {
+                reported.insert(rule.index)
+                findings.append(unreachableFinding(rule, by: earlier, noun: noun, every: false))
+            }
+        }
+        return findings
+    }
+
+    private static func unreachableFinding(_ rule: Shape, by earlier: Shape, noun: String, every: Bool) -> Finding {
+        let what = every ? "matches every URL" : "matches every URL this one matches"
+        let verb = earlier.exclude ? "excludes" : "opens"
+        let message = "\(noun.capitalized) \(rule.index) \(rule.text) never applies: \(noun) \(earlier.index) \(earlier.text) comes first and \(what) (it \(verb) them), and the first matching rule wins"
+        if earlier.exclude == rule.exclude {
+            return redundant.finding(message + "; both do the same, so this is harmless.",
+                                     fix: "Remove \(noun) \(rule.index).", pointer: rule.pointer)
+        }
+        let effect = rule.exclude ? "the URLs it excludes open the app anyway" : "the URLs it should open stay in the browser"
+        return unreachable.finding(message + "; \(effect).",
+                                   fix: "Move \(noun) \(rule.index) before \(noun) \(earlier.index) so it takes precedence.", pointer: rule.pointer)
+    }
+
+    /// What the check needs to know about one rule.
+    struct Shape {
+        var index: Int
+        var pointer: String
+        var text: String
+        var exclude: Bool
+        /// The path pattern with leading and trailing slashes trimmed (folded when case-insensitive); nil = any path.
+        var path: String?
+        /// The query and fragment values as written; nil = anything.
+        var query: JSONValue?
+        var fragment: JSONValue?
+        var queryIsUniversal: Bool
+        var fragmentIsUniversal: Bool
+        var caseSensitive: Bool
+        var percentEncoded: Bool
+
+        /// A component; nil when it never matches (a value of the wrong type), so it covers nothing and
+        /// being unreachable does not matter.
+        init?(component value: JSONValue, defaults: [JSONObject?], index: Int, pointer: String) {
+            guard let object = value.objectValue else { return nil }
+            self.index = index
+            self.pointer = pointer
+            text = RuleCompiler.oneLine(value)
+            exclude = object["exclude"]?.boolValue == true
+            caseSensitive = RuleCompiler.setting("caseSensitive", object, defaults)
+            percentEncoded = RuleCompiler.setting("percentEncoded", object, defaults)
+            if let pathValue = object["/"] {
+                guard let text = pathValue.stringValue else { return nil }
+                let trimmed = CompiledPath.trimmed(text)
+                // Folding would merge variable names ($(Food), $(food)); such paths are compared as written.
+                path = caseSensitive || trimmed.contains("$(") ? trimmed : GlobPattern.folded(trimmed)
+            }
+            query = object["?"]
+            fragment = object["#"]
+            if let fragment, fragment.stringValue == nil { return nil }
+            switch query {
+            case nil: queryIsUniversal = true
+            case .string(let text)?: queryIsUniversal = Shape.isAllStars(text)
+            case .object(let dictionary)?:
+                let values = dictionary.members.map(\.value)
+                // A dictionary with a non-string value is ignored; "*" also matches a missing item.
+                queryIsUniversal = values.contains { $0.stringValue == nil } || values.allSatisfy { Shape.isAllStars($0.stringValue ?? "") }
+            default: return nil
+            }
+            fragmentIsUniversal = fragment.map { Shape.isAllStars($0.stringValue ?? "") } ?? true
+        }
+
+        /// A legacy path (always case-sensitive and compared as written).
+        init?(path value: JSONValue, index: Int, pointer: String) {
+            guard let text = value.stringValue else { return nil }
+            self.index = index
+            self.pointer = pointer
+            self.text = "\"\(text)\""
+            exclude = text.hasPrefix("NOT ")
+            path = CompiledPath.trimmed(exclude ? String(text.dropFirst(4)) : text)
+            queryIsUniversal = true
+            fragmentIsUniversal = true
+            caseSensitive = true
+            percentEncoded = true
+        }
+
+        static func isAllStars(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy { $0 == "*" } }
+
+        var pathIsUniversal: Bool { path.map(Shape.isAllStars) ?? true }
+        var isUniversal: Bool { pathIsUniversal && queryIsUniversal && fragmentIsUniversal }
+
+        /// True when every URL `other` matches is matched by this rule too (provably, from the text).
+        func covers(_ other: Shape) -> Bool {
+            guard caseSensitive == other.caseSensitive, percentEncoded == other.percentEncoded else { return false }
+            guard queryIsUniversal || query == other.query, fragmentIsUniversal || fragment == other.fragment else { return false }
+            guard let mine = path else { return true }
+            guard let theirs = other.path else { return false }
+            if mine == theirs { return true }
+            // "prefix*", with no other wildcard or variable in the prefix.
+            guard mine.hasSuffix("*") else { return false }
+            let prefix = String(mine.dropLast())
+            guard Shape.fixedPrefix(prefix) == prefix else { return false }
+            let tail = prefix.hasSuffix("/") ? CompiledPath.trimmed(prefix) : nil
+            return Shape.language(of: theirs, startsWith: prefix, orEquals: tail)
+        }
+
+        /// The text before the first `*`, `?` or `$(`.
+        static func fixedPrefix(_ pattern: String) -> String {
+            var result = ""
+            var previous: Character?
+            for character in pattern {
+                if character == "*" || character == "?" { break }
+                if previous == "$" && character == "(" { result.removeLast(); break }
+                result.append(character)
+                previous = character
+            }
+            return result
+        }
+
+        /// Whether every string `pattern` (trimmed, with Apple's optional trailing `/*`) matches starts
+        /// with `prefix` or equals `exact`.
+        static func language(of pattern: String, startsWith prefix: String, orEquals exact: String?) -> Bool {
+            func covered(_ pattern: String) -> Bool {
+                let fixed = fixedPrefix(pattern)
+                if fixed == pattern { return pattern.hasPrefix(prefix) || pattern == exact }  // no wildcard: one string
+                return fixed.hasPrefix(prefix)
+            }
+            guard covered(pattern) else { return false }
+            if pattern.hasSuffix("/*") { return covered(CompiledPath.trimmed(String(pattern.dropLast(2)))) }
+            return true
+        }
+    }
+}

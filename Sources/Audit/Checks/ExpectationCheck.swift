@@ -1,0 +1,91 @@
+import AASA
+
+/// Checks a domain's expectations (`app=`, `opens=`, `stays=`, `webcredentials=`, `appclip=` in
+/// `domains.txt`) against the document Apple would use, with the matching engine. Pure.
+public enum ExpectationCheck {
+    public static let appMissing = Rule("expect.app-missing", .error,
+        meaning: "domains.txt expects an app to have universal links on this domain, but the file Apple uses has no applinks details entry for it (a deploy dropped it, or the app ID is wrong).",
+        fix: "Add the app ID (team ID + \".\" + bundle ID) to appIDs in an applinks.details entry, or correct the app= expectation.")
+    public static let notOpened = Rule("expect.not-opened", .error,
+        meaning: "domains.txt expects a URL to open the app, but under the file Apple uses it stays in the browser: an exclude rule blocks it, or no rule matches it.",
+        fix: "Change or move the rule the message names (the first matching rule wins), or add a component that matches the URL.")
+    public static let opened = Rule("expect.opened", .error,
+        meaning: "domains.txt expects a URL to stay in the browser, but under the file Apple uses it opens an app.",
+        fix: "Add an \"exclude\": true component for the URL before the rule the message names (the first matching rule wins), or narrow that rule.")
+    public static let webcredentialsMissing = Rule("expect.webcredentials-missing", .error,
+        meaning: "domains.txt expects an app to share web credentials with this domain, but it is not in webcredentials.apps of the file Apple uses.",
+        fix: "Add the app ID to \"webcredentials\": { \"apps\": [ … ] }.")
+    public static let appClipMissing = Rule("expect.appclip-missing", .error,
+        meaning: "domains.txt expects an App Clip on this domain, but it is not in appclips.apps of the file Apple uses.",
+        fix: "Add the App Clip's app ID to \"appclips\": { \"apps\": [ … ] }.")
+    public static let unchecked = Rule("expect.unchecked", .warning,
+        meaning: "The domain has expectations in domains.txt, but Apple would use no file from it, so they could not be checked.",
+        fix: "Fix the errors that keep Apple from using the file; the expectations are checked once it serves a usable file.")
+    public static let met = Rule("expect.met", .info,
+        meaning: "Every expectation written for the domain in domains.txt holds for the file Apple uses.",
+        fix: "Nothing to fix.")
+
+    public static let rules = [appMissing, notOpened, opened, webcredentialsMissing, appClipMissing, unchecked, met]
+
+    /// The findings for `expectations` on `domain`, given the document Apple would use (nil when none).
+    public static func findings(_ expectations: DomainExpectations, domain: String, document: AASADocument?) -> [Finding] {
+        guard !expectations.isEmpty else { return [] }
+        guard let document else {
+            return [unchecked.finding("\(expectations.count) expectation\(expectations.count == 1 ? "" : "s") in the domain list could not be checked: Apple would use no file from \(domain).")]
+        }
+        let matcher = URLMatcher(document, host: domain)
+        var findings: [Finding] = []
+        for app in expectations.apps where !matcher.appIDs.contains(app) {
+            let listed = matcher.appIDs.isEmpty ? "it has none" : "it lists \(matcher.appIDs.joined(separator: ", "))"
+            findings.append(appMissing.finding("\(app) has no applinks details entry in the file Apple uses for \(domain) (\(listed)), so none of its links open it."))
+        }
+        for path in expectations.opens {
+            let url = "https://\(domain)\(path)"
+            for app in expectations.apps.isEmpty ? [nil] : expectations.apps.map(Optional.some) {
+                guard let result = decide(matcher, path, url: url, appID: app), result.decision != .match else { continue }
+                let who = app ?? "an app"
+                let why: String
+                if result.decision == .exclude, let rule = result.rule {
+                    why = "\(rule) excludes it"
+                } else if let reason = result.reason {
+                    why = reason
+                } else {
+                    why = "no rule \(app.map { "for \($0) " } ?? "")matches it"
+                }
+                findings.append(notOpened.finding("\(url) should open \(who) but stays in the browser: \(why).", pointer: result.rule?.pointer))
+            }
+        }
+        for path in expectations.stays {
+            let url = "https://\(domain)\(path)"
+            guard let result = decide(matcher, path, url: url, appID: nil), result.decision == .match else { continue }
+            findings.append(opened.finding(
+                "\(url) should stay in the browser but opens \(result.appIDs.joined(separator: ", ")): \(result.rule.map(\.description) ?? "a rule") matches it.",
+                pointer: result.rule?.pointer))
+        }
+        let webcredentials = serviceApps(document, "webcredentials")
+        for app in expectations.webcredentials where !webcredentials.contains(app) {
+            findings.append(webcredentialsMissing.finding("\(app) is not in webcredentials.apps of the file Apple uses for \(domain)" + listing(webcredentials)))
+        }
+        let appclips = serviceApps(document, "appclips")
+        for app in expectations.appclips where !appclips.contains(app) {
+            findings.append(appClipMissing.finding("\(app) is not in appclips.apps of the file Apple uses for \(domain)" + listing(appclips)))
+        }
+        if findings.isEmpty {
+            findings.append(met.finding("All \(expectations.count) expectation\(expectations.count == 1 ? "" : "s") in the domain list hold for \(domain)."))
+        }
+        return findings
+    }
+
+    private static func decide(_ matcher: URLMatcher, _ path: String, url: String, appID: String?) -> MatchResult? {
+        guard let parsed = try? MatchURL.parse(path) else { return nil }
+        return matcher.decide(parsed, text: url, appID: appID)
+    }
+
+    private static func serviceApps(_ document: AASADocument, _ service: String) -> [String] {
+        document.root[service]?.objectValue?["apps"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    private static func listing(_ apps: [String]) -> String {
+        apps.isEmpty ? " (it lists none)." : " (it lists \(apps.joined(separator: ", ")))."
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+import AASA
+import TestSupport
+
+private func findings(_ json: String) throws -> [Finding] {
+    let document = try #require(AASADocument(json: try JSONParser.parse(Array(json.utf8))))
+    return RuleReachabilityCheck.findings(in: document)
+}
+
+private func components(_ rules: String, defaults: String = "") -> String {
+    #"{"applinks":{\#(defaults)"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[\#(rules)]}]}}"#
+}
+
+@Suite struct RuleReachabilityCheckTests {
+    @Test func excludeAfterABroaderRuleIsUnreachable() throws {
+        let result = try findings(components(#"{"/":"/buy/*"},{"/":"/buy/gift/*","exclude":true}"#))
+        #expect(result.map(\.id) == ["match.unreachable"])
+        #expect(result.first?.pointer == "/applinks/details/0/components/1")
+        #expect(result.first?.message.contains("the URLs it excludes open the app anyway") == true)
+    }
+
+    @Test func universalExcludeShadowsEverythingOnce() throws {
+        let result = try findings(components(##"{"/":"*","?":{"a":"*"},"#":"*","exclude":true},{"/":"/a"},{"/":"/b"}"##))
+        #expect(result.map(\.id) == ["match.exclude-shadows-all"])
+        #expect(result.first?.message.contains("the 2 rules after it") == true)
+        // As the last rule it shadows nothing.
+        #expect(try findings(components(#"{"/":"/a"},{"/":"/*","exclude":true}"#)).isEmpty)
+    }
+
+    @Test func sameEffectIsRedundantInfo() throws {
+        let result = try findings(components(#"{"/":"/i/*"},{"/":"/i"},{"/":"/x"},{"/":"/x/"}"#))
+        #expect(result.map(\.id) == ["match.redundant", "match.redundant"])
+        #expect(result.map(\.pointer) == ["/applinks/details/0/components/1", "/applinks/details/0/components/3"])
+        #expect(result.allSatisfy { $0.severity == .info })
+    }
+
+    @Test(arguments: [
+        #"{"/":"/buy/*"},{"/":"/buyer"}"#,                                    // "buy/" is not a prefix of "buyer"
+        #"{"/":"/buy/*","?":{"id":"?*"}},{"/":"/buy/1"}"#,                    // the earlier rule needs a query item
+        ##"{"/":"/buy/*","#":"x"},{"/":"/buy/1"}"##,                          // ... or a fragment
+        #"{"/":"/b?y/*"},{"/":"/buy/1","exclude":true}"#,                     // wildcards inside the prefix: not provable here
+        #"{"/":"/buy/*"},{"/":"/BUY/1","caseSensitive":false,"exclude":true}"#, // other settings
+        #"{"/":"/$(lang)/*"},{"/":"/en/x","exclude":true}"#,                  // variables are not expanded by the lint
+        #"{"/":"/a/*/c"},{"/":"/a/c","exclude":true}"#,
+        #"{"/":5},{"/":"/a"}"#,
+    ])
+    func nothingIsReportedWithoutProof(rules: String) throws {
+        #expect(try findings(components(rules)).isEmpty, "\(rules)")
+    }
+
+    @Test func caseInsensitiveRulesCompareFolded() throws {
+        let result = try findings(components(#"{"/":"/Buy/*"},{"/":"/buy/x","exclude":true}"#, defaults: #""defaults":{"caseSensitive":false},"#))
+        #expect(result.map(\.id) == ["match.unreachable"])
+    }
+
+    @Test func legacyPaths() throws {
+        let json = #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/videos/*","NOT /videos/private/*","NOT *","/x"]}]}}"#
+        let result = try findings(json)
+        // "NOT *" excludes everything, so "/x" after it is covered by that one finding.
+        #expect(result.map(\.id) == ["match.unreachable", "match.exclude-shadows-all"])
+        #expect(result.first?.pointer == "/applinks/details/0/paths/1")
+    }
+
+    /// Every rule the lint calls unreachable or redundant in the real corpus is, by the engine, decided by
+    /// an earlier rule: a URL built from the rule's own pattern (wildcards filled in) never reaches it.
+    @Test func corpusFindingsAgreeWithTheEngine() throws {
+        var checked = 0
+        for entry in try RealAASACorpus.entries() {
+            guard let parsed = try? JSONParser.parse(try RealAASACorpus.bytes(of: entry.file)),
+                  let document = AASADocument(json: parsed) else { continue }
+            let matcher = URLMatcher(document)
+            for finding in RuleReachabilityCheck.findings(in: document) where finding.id != "match.exclude-shadows-all" {
+                let pointer = try #require(finding.pointer)
+                let (sample, app) = try #require(samplePath(document, pointer: pointer), "\(entry.file) \(pointer)")
+                let result = try matcher.decide(sample, appID: app)
+                let parts = pointer.split(separator: "/")
+                let index = try #require(Int(parts.last ?? ""))
+                let decidedBy = try #require(result.rule, "\(entry.file) \(sample)")
+                #expect(decidedBy.pointer != pointer && decidedBy.index < index, "\(entry.file) \(sample) decided by \(decidedBy)")
+                checked += 1
+            }
+        }
+        #expect(checked == 22)
+    }
+
+    /// A path the rule at `pointer` matches (its path pattern with `*` removed and `?` as "x"), and an app of its entry.
+    private func samplePath(_ document: AASADocument, pointer: String) -> (String, String)? {
+        let parts = pointer.split(separator: "/").map(String.init)  // applinks, details, N, components|paths, M
+        guard parts.count == 5, let details = Int(parts[2]), let index = Int(parts[4]),
+              let entry = document.applinks?["details"]?.arrayValue?[details].objectValue,
+              let rule = entry[parts[3]]?.arrayValue?[index] else { return nil }
+        var pattern = rule.stringValue ?? rule.objectValue?["/"]?.stringValue ?? "/"
+        if pattern.hasPrefix("NOT ") { pattern = String(pattern.dropFirst(4)) }
+        let filled = pattern.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "?", with: "x")
+        var query = ""
+        if let items = rule.objectValue?["?"]?.objectValue {
+            query = "?" + items.members.map { "\($0.key)=v" }.joined(separator: "&")
+        }
+        guard let app = entry["appIDs"]?.arrayValue?.first?.stringValue ?? entry["appID"]?.stringValue else { return nil }
+        return ((filled.hasPrefix("/") ? "" : "/") + filled + query, app)
+    }
+}
