@@ -168,6 +168,16 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
                           !decoded.contains(where: { $0 == "." || $0.isWhitespace }) else {
                         throw .invalidPunycode(label: String(label))
                     }
+                    // The decoded form is what reports and the terminal show, so it must pass the rules
+                    // typed text does: `xn--amp` decodes to three C1 control characters (found by fuzzing).
+                    do {
+                        try checkCharacters(decoded)
+                    } catch {
+                        throw .invalidPunycode(label: String(label))
+                    }
+                    if decoded.contains(where: { $0.isASCII && !$0.isHostCharacter }) {
+                        throw .invalidPunycode(label: String(label))
+                    }
                     unicode = decoded
                 } else {
                     unicode = ascii
