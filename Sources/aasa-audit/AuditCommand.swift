@@ -13,6 +13,9 @@ struct AuditCommand {
         case success = 0
         case domainFailed = 1
         case usageOrInputError = 2
+        /// Stopped by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal's number, as shells report it.
+        case interrupted = 130
+        case terminated = 143
     }
 
     var options: CommandLineOptions
@@ -56,6 +59,8 @@ struct AuditCommand {
     }
 
     func run() -> ExitStatus {
+        // Listening from the start, so a signal at any point ends the run the same orderly way.
+        let interruption = Interruption()
         // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
         let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         // Targets.
@@ -91,18 +96,18 @@ struct AuditCommand {
             connectTimeout: options.connectTimeout, totalTimeout: options.timeout, maxBytes: options.maxBytes,
             concurrency: options.concurrency, appleCDNBase: options.effectiveAppleCDNBase,
             crawlerUserAgent: CommandLineOptions.crawlerUserAgent)
-        let sites: [SiteFetch]
+        let sites: [SiteFetch?]
         do {
-            sites = try SiteFetcher(options: fetchOptions).fetch(domains: list.entries.map(\.name.ascii))
+            sites = try SiteFetcher(options: fetchOptions).fetch(domains: list.entries.map(\.name.ascii), until: interruption.stopSwitch)
         } catch {
             console.error("aasa-audit: \(error)")
             return .usageOrInputError
         }
         let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays, userAgent: options.userAgent,
                                                    crawlerUserAgent: CommandLineOptions.crawlerUserAgent), now: started)
-        let results = zip(list.entries, sites).map { entry, site in auditor.audit(site, unicodeDomain: entry.name.unicode) }
-        let report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version),
-                                 generatedAt: started, inputErrors: list.problems, domains: results)
+        let results = zip(list.entries, sites).compactMap { entry, site in site.map { auditor.audit($0, unicodeDomain: entry.name.unicode) } }
+        let report = PartialRun.report(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version), generatedAt: started,
+                                       inputErrors: list.problems, entries: list.entries, sites: sites, results: results)
 
         // Report.
         console.out(ConsoleSummary.render(report, colour: console.colourOnStdout))
@@ -112,6 +117,10 @@ struct AuditCommand {
         } catch {
             console.error("aasa-audit: \(error)")
             return .usageOrInputError
+        }
+        if let signal = interruption.signalNumber {
+            console.error(PartialRun.notice(report, signal: signal, movedLatest: options.outDirectory == nil && report.complete))
+            return signal == SIGTERM ? .terminated : .interrupted
         }
         if !list.problems.isEmpty { return .usageOrInputError }
         return report.summary.fail > 0 ? .domainFailed : .success
@@ -127,7 +136,8 @@ struct AuditCommand {
             default: break
             }
         }
-        if options.outDirectory == nil { try ReportWriter.markLatest(directory) }
+        // An interrupted run keeps its report but never becomes the latest one.
+        if options.outDirectory == nil && report.complete { try ReportWriter.markLatest(directory) }
         return directory
     }
 }

@@ -16,6 +16,9 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// Lines of the domain list that were not domains; they were skipped.
     public var inputErrors: [InputProblem]
     public var domains: [DomainResult]
+    /// When the run was interrupted: the domains (ASCII form, input order) that were not finished and
+    /// so are not in `domains`. Nil for a run that was not interrupted.
+    public var notAudited: [String]?
 
     public init(tool: ToolInfo, generatedAt: Date, complete: Bool = true,
                 inputErrors: [InputProblem] = [], domains: [DomainResult]) {
@@ -26,6 +29,14 @@ public struct AuditReport: Sendable, Equatable, Codable {
         self.inputErrors = inputErrors
         self.domains = domains
         self.summary = Summary(domains: domains)
+    }
+
+    /// The report of an interrupted run: `domains` holds what was finished, `notAudited` the rest;
+    /// `complete` is false.
+    public init(tool: ToolInfo, generatedAt: Date, inputErrors: [InputProblem] = [], domains: [DomainResult],
+                notAudited: [String]) {
+        self.init(tool: tool, generatedAt: generatedAt, complete: false, inputErrors: inputErrors, domains: domains)
+        self.notAudited = notAudited
     }
 }
 
