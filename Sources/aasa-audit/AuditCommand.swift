@@ -66,9 +66,15 @@ struct AuditCommand {
         // Targets.
         let list: DomainList
         if options.domains.isEmpty {
-            guard let data = FileManager.default.contents(atPath: options.domainsFile) else {
+            let data: Data
+            do {
+                data = try DomainListFile.read(options.domainsFile)
+            } catch DomainListFile.ReadError.unreadable {
                 let hint = options.domainsFileGiven ? "" : " (name domains as arguments, or create domains.txt with one domain per line)"
                 console.error("aasa-audit: cannot read the domain list \(options.domainsFile)\(hint)")
+                return .usageOrInputError
+            } catch {
+                console.error("aasa-audit: \(error)")
                 return .usageOrInputError
             }
             list = DomainList.parse(data, file: options.domainsFile)
@@ -113,7 +119,7 @@ struct AuditCommand {
         console.out(ConsoleSummary.render(report, colour: console.colourOnStdout))
         do {
             let directory = try write(report)
-            console.out("Reports: \(directory.path)/")
+            console.out("Reports: \(TerminalText.sanitize(directory.path))/")
         } catch {
             console.error("aasa-audit: \(error)")
             return .usageOrInputError

@@ -14,10 +14,12 @@ import Glibc
 /// then writes a report marked `"complete": false` and exits with `exitStatus`. Further signals (a
 /// second Ctrl-C while that report is written) change nothing, so no report is ever cut short; the
 /// writes are atomic besides.
-final class Interruption: Sendable {
+final class Interruption: @unchecked Sendable {
     /// Flipped by the first SIGINT or SIGTERM; given to the fetch.
     let stopSwitch = StopSwitch()
     private let received = Atomic<Int32>(0)
+    /// Kept so the sources live as long as the run; set once in `init`, never changed (hence the
+    /// unchecked Sendable: the rest is atomic).
     private let sources: [any DispatchSourceSignal]
 
     /// Starts listening for SIGINT and SIGTERM (call once, before the fetch).

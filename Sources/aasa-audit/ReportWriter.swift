@@ -45,7 +45,7 @@ struct ReportWriter {
         let final = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(".\(name).tmp-\(getpid())")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw WriteError(path: temporary.path, reason: describe(errno))
+            throw WriteError(path: final.path, reason: "cannot create a file in \(directory.path) (\(describe(errno)))")
         }
         do {
             let handle = try FileHandle(forWritingTo: temporary)
