@@ -35,4 +35,16 @@ import Testing
         #expect(list.entries.map(\.name.ascii) == ["example.com"])
         #expect(list.problems.map(\.line) == [1])
     }
+
+    /// The second: NFKC maps U+02DA RING ABOVE to a space and a combining ring, which once slipped
+    /// through the per-Character check and put a space into the ASCII (fetched) form.
+    @Test func compatibilityMappingToASpaceIsRejected() {
+        do {
+            let name = try DomainName.parse("b\u{FC}cher\u{2DA}xample.test").name
+            Issue.record("accepted as \(name.ascii.debugDescription)")
+        } catch {
+            guard case .invalidCharacter(let character, _) = error else { return #expect(Bool(false), "\(error)") }
+            #expect(character == " ")
+        }
+    }
 }
