@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
 
-.PHONY: all deps test-deps build release audit test docs clean
+.PHONY: all deps test-deps build release audit test docs fuzz clean
 
 all: build
 
@@ -33,6 +33,11 @@ test: test-deps
 docs: build
 	{ sed '/^| id |/,$$d' docs/findings.md; .build/debug/aasa-audit --list-findings; } > docs/findings.md.new
 	mv docs/findings.md.new docs/findings.md
+
+# Builds the libFuzzer targets in Fuzz/ and runs each for FUZZ_SECONDS (see scripts/fuzz.sh).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build
