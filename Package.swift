@@ -27,7 +27,7 @@ let package = Package(
         // Test support: throw-away CA, nginx on loopback, running the built binary.
         .target(name: "TestSupport", dependencies: ["Audit"]),
 
-        .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"], exclude: ["Signed/Fixtures", "Fuzz/Inputs"]),
+        .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"], exclude: ["Signed/Fixtures"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),

@@ -4,7 +4,8 @@
 # The module sources are compiled straight from Sources/ with coverage instrumentation (SwiftPM has no
 # fuzzer sanitizer). Working corpora and crash files stay in .build/fuzz/; a crash stops that target,
 # leaves crash-<sha1> there, and makes the script exit non-zero. Keep each crashing input as a regression
-# test in Tests/AASATests/Fuzz or Tests/AuditTests/Fuzz.
+# test in Tests/AASATests/Fuzz/Inputs or Tests/AuditTests/Fuzz/Inputs (excluded from the test target in
+# Package.swift), replayed by that folder's FuzzRegressionTests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"

@@ -125,7 +125,7 @@ struct AuditCommand {
             return .usageOrInputError
         }
         if let signal = interruption.signalNumber {
-            console.error(PartialRun.notice(report, signal: signal, movedLatest: options.outDirectory == nil && report.complete))
+            console.error(PartialRun.notice(report, signal: signal, usesLatest: options.outDirectory == nil))
             return signal == SIGTERM ? .terminated : .interrupted
         }
         if !list.problems.isEmpty { return .usageOrInputError }

@@ -19,7 +19,8 @@ enum PartialRun {
     }
 
     /// The line for standard error after a signal: what was kept and what was not.
-    static func notice(_ report: AuditReport, signal: Int32, movedLatest: Bool) -> String {
+    /// `usesLatest`: the run writes under reports/ (no `--out`), where `latest` would have moved.
+    static func notice(_ report: AuditReport, signal: Int32, usesLatest: Bool) -> String {
         let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
         let missing = report.notAudited?.count ?? 0
         var text = "aasa-audit: stopped by \(name): "
@@ -29,7 +30,7 @@ enum PartialRun {
             text += "\(report.domains.count) of \(report.domains.count + missing) domains checked; "
             text += "the report is marked \"complete\": false and lists the \(missing) not audited under \"notAudited\""
         }
-        if !movedLatest && !report.complete { text += "; reports/latest was not moved" }
+        if usesLatest && !report.complete { text += "; reports/latest was not moved" }
         return text
     }
 }
