@@ -36,7 +36,7 @@ import Glibc
     static func interrupt(with signals: [Int32], in folder: URL) throws -> (RunningAudit.Result, Double) {
         let sites = try HostileSites.shared.get()
         let audit = try RunningAudit(arguments(sites), in: folder)
-        usleep(3_000_000)
+        usleep(4_000_000)
         let sent = Date()
         for signal in signals {
             try audit.send(signal)
