@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
 
-.PHONY: all deps test-deps build release audit test docs clean install uninstall
+.PHONY: all deps test-deps build release audit test docs fuzz clean install uninstall
 
 all: build
 
@@ -45,6 +45,11 @@ install: release
 
 uninstall:
 	rm -f $(BINDIR)/aasa-audit $(MANDIR)/aasa-audit.1
+
+# Builds the libFuzzer targets in Fuzz/ and runs each for FUZZ_SECONDS (see scripts/fuzz.sh).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build

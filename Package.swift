@@ -31,7 +31,7 @@ let package = Package(
 
         .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"], exclude: ["Signed/Fixtures"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Audit", "Reporting", "TestSupport"], exclude: ["Snapshots"]),
     ],

@@ -2,12 +2,13 @@
 # Installs the Debian packages aasa-audit needs, only those that are missing.
 #   scripts/install-deps.sh          what the tool needs to build and run (libcurl, OpenSSL)
 #   scripts/install-deps.sh --test   plus what the tests need (nginx, the openssl command, headless
-#                                    Chromium and pdftotext to read the HTML report as a person sees it)
+#                                    Chromium and pdftotext to read the HTML report as a person sees it,
+#                                    nginx's stream module for the hostile servers, GNU time for peak memory)
 set -euo pipefail
 
 packages=(libcurl4-openssl-dev libssl-dev ca-certificates)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(nginx-light openssl chromium poppler-utils)
+  packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time)
 fi
 
 missing=()

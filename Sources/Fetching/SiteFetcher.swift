@@ -60,6 +60,18 @@ public final class SiteFetcher {
     /// Fetches every domain (ASCII host names); results come back in the input order.
     /// `progress` is called on the loop after each domain finishes, with (done, total).
     public func fetch(domains: [String], progress: ((Int, Int) -> Void)? = nil) throws -> [SiteFetch] {
+        let results = try fetch(domains: domains, until: nil, progress: progress)
+        return results.enumerated().map { index, result in
+            result ?? SiteFetch(domain: domains[index],
+                                wellKnown: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.wellKnownPath)")),
+                                root: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.rootPath)")))
+        }
+    }
+
+    /// Fetches every domain until `stopSwitch` is flipped (from another thread, e.g. on Ctrl-C).
+    /// Results come back in the input order; a domain whose fetches had not all finished is nil, so a
+    /// caller can tell what was finished from what was not.
+    public func fetch(domains: [String], until stopSwitch: StopSwitch?, progress: ((Int, Int) -> Void)? = nil) throws -> [SiteFetch?] {
         guard let loop = TransferLoop(options: options) else { throw FetchSetupError.curlUnavailable }
         var results = [SiteFetch?](repeating: nil, count: domains.count)
         var done = 0
@@ -81,12 +93,8 @@ public final class SiteFetcher {
                 }
             }
         }
-        loop.run()
-        return results.enumerated().map { index, result in
-            result ?? SiteFetch(domain: domains[index],
-                                wellKnown: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.wellKnownPath)")),
-                                root: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.rootPath)")))
-        }
+        loop.run(until: stopSwitch)
+        return results
     }
 
     /// What a domain's extra transfers produced.

@@ -164,7 +164,11 @@ final class Transfer {
         if result == CURLE_WRITE_ERROR && truncated { return nil }
         let buffered = String(cString: errorBuffer)
         let message = buffered.isEmpty ? String(cString: curl_easy_strerror(result)) : buffered
-        return TransferError(kind: TransferError.Kind(curlCode: Int(result.rawValue)), curlCode: Int(result.rawValue), message: message)
+        var kind = TransferError.Kind(curlCode: Int(result.rawValue))
+        // curl before 8.6 reports its cap on the header section (300 KB) as a receive error; its text
+        // is the only way to tell it from a broken connection.
+        if result == CURLE_RECV_ERROR && message.hasPrefix("Too large response headers") { kind = .tooLarge }
+        return TransferError(kind: kind, curlCode: Int(result.rawValue), message: message)
     }
 }
 
@@ -177,7 +181,7 @@ extension TransferError.Kind {
         case 28: self = .timeout
         case 18, 52, 55, 56: self = .reset
         case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91: self = .tls
-        case 63: self = .tooLarge
+        case 63, 100: self = .tooLarge  // CURLE_FILESIZE_EXCEEDED, CURLE_TOO_LARGE (curl 8.6+)
         default: self = .other
         }
     }

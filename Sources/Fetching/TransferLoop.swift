@@ -45,7 +45,17 @@ public final class TransferLoop {
 
     /// Runs until every submitted transfer (and every one submitted by completions) has finished.
     public func run() {
+        run(until: nil)
+    }
+
+    /// Runs like `run()`, but returns early once `stopSwitch` is flipped: the transfers in flight are
+    /// removed and the queued ones dropped, without their completions being called.
+    public func run(until stopSwitch: StopSwitch?) {
         while !pending.isEmpty || !followUps.isEmpty || !active.isEmpty {
+            if let stopSwitch, stopSwitch.isStopped {
+                abandonAll()
+                return
+            }
             startPending()
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
@@ -56,6 +66,14 @@ public final class TransferLoop {
                 curl_multi_poll(multi, nil, 0, 200, &ready)
             }
         }
+    }
+
+    /// Drops every queued and active transfer (their completions are not called).
+    private func abandonAll() {
+        for (easy, _) in active { curl_multi_remove_handle(multi, easy) }
+        active.removeAll()
+        pending = TransferQueue()
+        followUps = TransferQueue()
     }
 
     private func startPending() {

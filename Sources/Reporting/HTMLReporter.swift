@@ -85,10 +85,23 @@ private struct HTMLWriter {
         raw("\(s.warn) passed with warnings, and \(s.pass) passed.</p>\n</header>\n")
     }
 
+    /// How many unfinished domains an interrupted run's banner names; the JSON report has them all.
+    static let notAuditedListed = 50
+
     mutating func interruptedBanner() {
         raw("<div class=\"banner\" role=\"alert\"><strong>This run was interrupted.</strong> ")
         raw("Only the \(Formatting.plural(report.domains.count, "domain")) below were checked; ")
-        raw("the rest of the list was not, and the counts above cover only these.</div>\n")
+        raw("the rest of the list was not, and the counts above cover only these.")
+        if let missing = report.notAudited, !missing.isEmpty {
+            raw(" Not audited (\(missing.count)): ")
+            for (index, domain) in missing.prefix(Self.notAuditedListed).enumerated() {
+                if index > 0 { raw(", ") }
+                text(domain)
+            }
+            if missing.count > Self.notAuditedListed { raw(" and \(missing.count - Self.notAuditedListed) more (all in report.json)") }
+            raw(".")
+        }
+        raw("</div>\n")
     }
 
     mutating func changesSection(_ changes: ReportChanges) {

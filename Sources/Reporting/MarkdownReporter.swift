@@ -27,6 +27,10 @@ public enum MarkdownReporter {
         out += "A failing domain gets no valid file to Apple: universal links do not work for it.\n"
         if !report.complete {
             out += "\n**This run was interrupted**: only the domains below were checked.\n"
+            if let missing = report.notAudited, !missing.isEmpty {
+                let shown = missing.prefix(50).map { "`\(MarkdownEscaping.escape($0))`" }.joined(separator: ", ")
+                out += "Not audited (\(missing.count)): \(shown)\(missing.count > 50 ? " and \(missing.count - 50) more" : "").\n"
+            }
         }
         if let changes = report.changes { self.changes(changes, to: &out) }
         if !report.inputErrors.isEmpty {

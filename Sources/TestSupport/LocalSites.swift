@@ -151,7 +151,7 @@ public final class LocalSites: @unchecked Sendable {
         """
     }
 
-    private static func waitForPort(_ port: Int, process: Process, log logFile: URL) throws {
+    static func waitForPort(_ port: Int, process: Process, log logFile: URL) throws {
         for _ in 0..<100 {
             if canConnect(port) { return }
             if !process.isRunning { break }

@@ -13,6 +13,9 @@ struct AuditCommand {
         case success = 0
         case domainFailed = 1
         case usageOrInputError = 2
+        /// Stopped by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal's number, as shells report it.
+        case interrupted = 130
+        case terminated = 143
     }
 
     var options: CommandLineOptions
@@ -68,14 +71,22 @@ struct AuditCommand {
     }
 
     func run() -> ExitStatus {
+        // Listening from the start, so a signal at any point ends the run the same orderly way.
+        let interruption = Interruption()
         // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
         let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         // Targets.
         let list: DomainList
         if options.domains.isEmpty {
-            guard let data = FileManager.default.contents(atPath: options.domainsFile) else {
+            let data: Data
+            do {
+                data = try DomainListFile.read(options.domainsFile)
+            } catch DomainListFile.ReadError.unreadable {
                 let hint = options.domainsFileGiven ? "" : " (name domains as arguments, or create domains.txt with one domain per line)"
                 console.error("aasa-audit: cannot read the domain list \(options.domainsFile)\(hint)")
+                return .usageOrInputError
+            } catch {
+                console.error("aasa-audit: \(error)")
                 return .usageOrInputError
             }
             list = DomainList.parse(data, file: options.domainsFile)
@@ -106,10 +117,11 @@ struct AuditCommand {
             connectTimeout: options.connectTimeout, totalTimeout: options.timeout, maxBytes: options.maxBytes,
             concurrency: options.concurrency, appleCDNBase: options.effectiveAppleCDNBase,
             crawlerUserAgent: CommandLineOptions.crawlerUserAgent)
-        let sites: [SiteFetch]
+        let sites: [SiteFetch?]
         let progress = ProgressLine(total: list.entries.count, enabled: console.progressOnStderr && !options.quiet && !list.entries.isEmpty)
         do {
-            sites = try SiteFetcher(options: fetchOptions).fetch(domains: list.entries.map(\.name.ascii), progress: progress.update)
+            sites = try SiteFetcher(options: fetchOptions).fetch(domains: list.entries.map(\.name.ascii), until: interruption.stopSwitch,
+                                                             progress: progress.update)
             progress.finish()
         } catch {
             progress.finish()
@@ -118,9 +130,11 @@ struct AuditCommand {
         }
         let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays, userAgent: options.userAgent,
                                                    crawlerUserAgent: CommandLineOptions.crawlerUserAgent), now: started)
-        let results = zip(list.entries, sites).map { entry, site in auditor.audit(site, unicodeDomain: entry.name.unicode, expectations: entry.expectations) }
-        var report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version),
-                                 generatedAt: started, inputErrors: list.problems, domains: results)
+        let results = zip(list.entries, sites).compactMap { entry, site in
+            site.map { auditor.audit($0, unicodeDomain: entry.name.unicode, expectations: entry.expectations) }
+        }
+        var report = PartialRun.report(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version), generatedAt: started,
+                                       inputErrors: list.problems, entries: list.entries, sites: sites, results: results)
         if let baseline {
             report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
                                                    expiryWarningDays: options.expiryWarningDays)
@@ -139,10 +153,14 @@ struct AuditCommand {
         do {
             if options.jsonToStdout { console.out(String(decoding: try JSONReporter.render(report), as: UTF8.self)) }
             let directory = try write(report)
-            if !options.quiet { say("Reports: \(directory.path)/") }
+            if !options.quiet { say("Reports: \(TerminalText.sanitize(directory.path))/") }
         } catch {
             console.error("aasa-audit: \(error)")
             return .usageOrInputError
+        }
+        if let signal = interruption.signalNumber {
+            console.error(PartialRun.notice(report, signal: signal, usesLatest: options.outDirectory == nil))
+            return signal == SIGTERM ? .terminated : .interrupted
         }
         if !list.problems.isEmpty { return .usageOrInputError }
         return report.summary.fail > 0 || (options.strict && report.summary.warn > 0) ? .domainFailed : .success
@@ -168,7 +186,8 @@ struct AuditCommand {
     private func write(_ report: AuditReport) throws -> URL {
         let directory = try ReportWriter.runDirectory(out: options.outDirectory, now: report.generatedAt)
         try ReportFiles.write(report, formats: options.formats, strict: options.strict, in: directory)
-        if options.outDirectory == nil {
+        // An interrupted run keeps its report but never becomes the latest one.
+        if options.outDirectory == nil && report.complete {
             try ReportWriter.markLatest(directory)
             if let keep = options.keep {
                 for note in ReportPruner.prune(keep: keep, current: directory).notes { console.error("aasa-audit: warning: \(note)") }

@@ -250,7 +250,10 @@ struct CommandLineOptions: Equatable {
           1  at least one domain fails: Apple would not get a valid file from it, or its file breaks an
              expectation written in the domain list (with --strict: or warns)
           2  usage error, or input error (a line of the domain list is not a domain; the others
-             are still audited), or the reports could not be written
+             are still audited; a list over 16 MiB or binary is refused), or the reports could
+             not be written
+          130, 143  stopped by SIGINT (Ctrl-C) or SIGTERM: what was finished is written as a report
+             marked "complete": false, and reports/latest is not moved
 
         EXAMPLES:
           aasa-audit example.com

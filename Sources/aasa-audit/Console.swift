@@ -1,5 +1,6 @@
 import Audit
 import Foundation
+import Reporting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,12 @@ struct Console {
         FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
+    /// Writes a message to standard error. Messages quote what they complain about (a line of the
+    /// domain list, an argument, a path), so every line is passed through `TerminalText.sanitize`:
+    /// no escape sequence or control character reaches the terminal this way.
     func error(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
+        let joined = lines.joined(separator: "\n")
+        FileHandle.standardError.write(Data((joined.hasSuffix("\n") ? joined : joined + "\n").utf8))
     }
 }

@@ -44,17 +44,31 @@ struct ReportWriter {
     static func write(_ data: Data, named name: String, in directory: URL) throws {
         let final = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(".\(name).tmp-\(getpid())")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw WriteError(path: temporary.path, reason: describe(errno))
+        // POSIX calls rather than FileHandle, so a failure says why in the system's words
+        // ("No space left on device", "File too large"), not as a Foundation error number.
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw WriteError(path: final.path, reason: "cannot create a file in \(directory.path) (\(describe(errno)))")
         }
-        do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            try handle.close()
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(path: final.path, reason: "\(error.localizedDescription)")
+        var failure: Int32?
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fd, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil && fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0 && failure == nil { failure = errno }
+        if let failure {
+            unlink(temporary.path)
+            throw WriteError(path: final.path, reason: describe(failure))
         }
         guard rename(temporary.path, final.path) == 0 else {
             let reason = describe(errno)

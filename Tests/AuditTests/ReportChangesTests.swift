@@ -122,6 +122,14 @@ import Testing
         #expect(result.domainsRemoved.isEmpty && !result.baselineComplete)
     }
 
+    @Test func domainsAnInterruptedRunDidNotReachAreNotRemoved() {
+        let baseline = Self.report([Self.domain("done.example", .pass), Self.domain("later.example", .pass)], at: Self.then)
+        let current = AuditReport(tool: ToolInfo(name: "aasa-audit", version: "0"), generatedAt: Self.now,
+                                  domains: [Self.domain("done.example", .pass)], notAudited: ["later.example"])
+        let result = ReportChanges.between(baseline: baseline, current: current, baselinePath: "b.json", expiryWarningDays: 30)
+        #expect(result.domainsRemoved.isEmpty)
+    }
+
     @Test func theChangesTravelInTheReport() throws {
         var report = Self.report([Self.domain("a.example", .fail, wellKnown: [Self.finding("network.dns")])], at: Self.now)
         report.changes = changes([Self.domain("a.example", .pass)], report.domains)

@@ -14,11 +14,14 @@ public enum NetworkCheck: LocationCheck {
     public static let reset = Rule("network.reset", .error,
         meaning: "The connection was closed or reset before a complete response arrived.",
         fix: "Check the server and any proxy or load balancer in front of it for errors when serving this path.")
+    public static let tooLarge = Rule("network.too-large", .error,
+        meaning: "The response was too large to read: its header section exceeds curl's 300 KB cap (a misconfigured server or proxy adding headers without end).",
+        fix: "Find what adds the headers (cookies, a proxy, an application loop) and keep the header section to a few kilobytes.")
     public static let failed = Rule("network.error", .error,
         meaning: "The transfer failed for another reason; curl's error text says which.",
         fix: "Read curl's error text in the finding and fix the server accordingly.")
 
-    public static let rules = [dns, refused, timeout, reset, failed]
+    public static let rules = [dns, refused, timeout, reset, tooLarge, failed]
 
     public static func findings(for location: FetchedLocation) -> [Finding] {
         guard let error = location.response.error, error.kind != .tls else { return [] }
@@ -28,7 +31,8 @@ public enum NetworkCheck: LocationCheck {
         case .refused: return [refused.finding("The connection was refused (\(said)).")]
         case .timeout: return [timeout.finding("No complete answer within the time limit (\(said)).")]
         case .reset: return [reset.finding("The connection broke off (\(said)).")]
-        case .tls, .tooLarge, .other: return [failed.finding("The transfer failed (\(said)).")]
+        case .tooLarge: return [tooLarge.finding("The response was too large to read (\(said)).")]
+        case .tls, .other: return [failed.finding("The transfer failed (\(said)).")]
         }
     }
 }

@@ -19,6 +19,9 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// What changed since a baseline report (`--baseline`, or the previous `reports/latest`);
     /// nil when there was none. Set after the run by the caller (see `ReportChanges.between`).
     public var changes: ReportChanges?
+    /// When the run was interrupted: the domains (ASCII form, input order) that were not finished and
+    /// so are not in `domains`. Nil for a run that was not interrupted.
+    public var notAudited: [String]?
 
     public init(tool: ToolInfo, generatedAt: Date, complete: Bool = true,
                 inputErrors: [InputProblem] = [], domains: [DomainResult]) {
@@ -29,6 +32,14 @@ public struct AuditReport: Sendable, Equatable, Codable {
         self.inputErrors = inputErrors
         self.domains = domains
         self.summary = Summary(domains: domains)
+    }
+
+    /// The report of an interrupted run: `domains` holds what was finished, `notAudited` the rest;
+    /// `complete` is false.
+    public init(tool: ToolInfo, generatedAt: Date, inputErrors: [InputProblem] = [], domains: [DomainResult],
+                notAudited: [String]) {
+        self.init(tool: tool, generatedAt: generatedAt, complete: false, inputErrors: inputErrors, domains: domains)
+        self.notAudited = notAudited
     }
 }
 

@@ -96,7 +96,8 @@ public struct ReportChanges: Sendable, Equatable, Codable {
             }
         }
         if baseline.complete {
-            var listed = Set<String>()
+            // A domain this run did not reach (interrupted) is still on the list, not removed.
+            var listed = Set(current.notAudited ?? [])
             for domain in baseline.domains where !seen.contains(domain.domain) && listed.insert(domain.domain).inserted {
                 changes.domainsRemoved.append(domain.domain)
             }

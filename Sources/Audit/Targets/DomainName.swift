@@ -151,8 +151,11 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
         asciiLabels.reserveCapacity(labels.count)
         unicodeLabels.reserveCapacity(labels.count)
         for label in labels {
-            if let bad = label.first(where: { $0.isASCII && !$0.isHostCharacter }) {
-                throw .invalidCharacter(bad, label: String(label))
+            // By scalar, not by Character: compatibility mapping can turn a character into an ASCII
+            // space plus a combining mark, one Character that is not ASCII as a whole (U+02DA became
+            // " \u{30A}" and reached the ASCII form as a space; found by fuzzing).
+            if let bad = label.unicodeScalars.first(where: { $0.isASCII && !Character($0).isHostCharacter }) {
+                throw .invalidCharacter(Character(bad), label: String(label))
             }
             if label.hasPrefix("-") || label.hasSuffix("-") {
                 throw .hyphenAtLabelEdge(label: String(label))
@@ -166,6 +169,16 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
                     guard let decoded = Punycode.decode(String(label.dropFirst(4))),
                           !decoded.unicodeScalars.allSatisfy(\.isASCII),
                           !decoded.contains(where: { $0 == "." || $0.isWhitespace }) else {
+                        throw .invalidPunycode(label: String(label))
+                    }
+                    // The decoded form is what reports and the terminal show, so it must pass the rules
+                    // typed text does: `xn--amp` decodes to three C1 control characters (found by fuzzing).
+                    do {
+                        try checkCharacters(decoded)
+                    } catch {
+                        throw .invalidPunycode(label: String(label))
+                    }
+                    if decoded.contains(where: { $0.isASCII && !$0.isHostCharacter }) {
                         throw .invalidPunycode(label: String(label))
                     }
                     unicode = decoded

@@ -1,0 +1,191 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Servers that attack the auditor: a second nginx on loopback (its own CA, started once per test
+/// process) serving oversized, compressed, slow and malformed files, a redirect that never ends and
+/// a certificate with absurd fields; and, through nginx's stream module (TLS in front), a
+/// `RawHTTPServer` that answers nothing, resets mid-body, sends megabytes of headers or puts markup
+/// and terminal escapes in headers, bodies and redirect targets.
+///
+/// Kept apart from `LocalSites` so that its large files (a 60 MB body, a gzip bomb) are made only
+/// when the hostile suite runs.
+public final class HostileSites: @unchecked Sendable {
+    /// The shared instance; the error says what is missing (nginx, its stream module, openssl).
+    public static let shared: Result<HostileSites, Error> = Result { try HostileSites() }
+
+    /// Hosts on the nginx `http` server.
+    public static let huge = "huge.test", gzipBomb = "gzip-bomb.test", drip = "drip.test", deep = "deep.test",
+                       badUTF8 = "bad-utf8.test", nul = "nul.test", endless = "endless.test", absurdCertificate = "absurd.test"
+    /// Hosts on the raw server (TLS by nginx's stream module).
+    public static let hang = "hang.test", reset = "reset.test", hugeHeaders = "huge-headers.test", injection = "inject.test"
+    /// Every hostile host.
+    public static let all = [huge, gzipBomb, drip, deep, badUTF8, nul, endless, absurdCertificate, hang, reset, hugeHeaders, injection]
+
+    /// Sizes, so tests can assert against them.
+    public static let hugeBodyBytes = 60 << 20
+    public static let hugeHeaderBytes = 8 << 20
+    public static let nestingDepth = 100_000
+    /// Subject alternative names on the absurd certificate (besides its own host).
+    public static let absurdSANCount = 3000
+    /// Organisational-unit attributes of 64 characters each in its subject.
+    public static let absurdSubjectUnits = 300
+
+    public let certificateAuthority: TestCertificateAuthority
+    public let directory: URL
+    public let httpPort: Int
+    public let streamPort: Int
+    public let raw: RawHTTPServer
+    /// The uncompressed size of the gzip bomb.
+    public let gzipBombInflatedBytes: UInt64
+    private let process: Process
+
+    private init() throws {
+        guard let nginx = ShellCommand.which("nginx") else { throw HarnessError.missingProgram("nginx") }
+        guard let streamModule = ["/usr/lib/nginx/modules/ngx_stream_module.so", "/usr/share/nginx/modules/ngx_stream_module.so"]
+            .first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw HarnessError.missingProgram("nginx's stream module (libnginx-mod-stream)")
+        }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-audit-hostile-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        let files = directory.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        let authority = try TestCertificateAuthority(directory: directory.appendingPathComponent("ca"))
+        certificateAuthority = authority
+
+        // Files.
+        let huge = files.appendingPathComponent("huge.json")
+        guard FileManager.default.createFile(atPath: huge.path, contents: Data("{\"applinks\": \"".utf8)) else {
+            throw HarnessError.serverDidNotStart("cannot create \(huge.path)")
+        }
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(Self.hugeBodyBytes))  // sparse: 60 MB without writing them
+        try handle.close()
+        let bomb = GzipBomb.make()
+        gzipBombInflatedBytes = bomb.inflatedBytes
+        try bomb.gzip.write(to: files.appendingPathComponent("bomb.json.gz"))
+        try (String(repeating: "[", count: Self.nestingDepth) + String(repeating: "]", count: Self.nestingDepth))
+            .write(to: files.appendingPathComponent("deep.json"), atomically: true, encoding: .utf8)
+        try HostileContent.invalidUTF8.write(to: files.appendingPathComponent("bad-utf8.json"))
+        try HostileContent.nulBytes.write(to: files.appendingPathComponent("nul.json"))
+        try ScenarioFiles.good.write(to: files.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
+
+        // Certificates: one per nginx host, one for the raw hosts, and the absurd one.
+        let now = Date(), day = 86_400.0
+        func issue(_ host: String) throws -> TestCertificateAuthority.Issued {
+            try authority.issue(commonName: host, subjectAltNames: [host], notBefore: now - day, notAfter: now + 90 * day)
+        }
+        let absurd = try Self.issueAbsurd(by: authority, host: Self.absurdCertificate)
+        let rawCertificate = try authority.issue(
+            commonName: Self.hang, subjectAltNames: [Self.hang, Self.reset, Self.hugeHeaders, Self.injection],
+            notBefore: now - day, notAfter: now + 90 * day)
+
+        raw = try RawHTTPServer(route: HostileContent.rawRoute)
+        httpPort = try LocalSites.freePort()
+        streamPort = try LocalSites.freePort()
+
+        let wellKnown = "/.well-known/apple-app-site-association", root = "/apple-app-site-association"
+        func both(_ block: String) -> String { "location = \(wellKnown) { \(block) }\n location = \(root) { \(block) }" }
+        let hosts: [(String, TestCertificateAuthority.Issued, String)] = [
+            (Self.huge, try issue(Self.huge), both("default_type application/json; alias \(files.path)/huge.json;")),
+            (Self.gzipBomb, try issue(Self.gzipBomb),
+             both("default_type application/json; add_header Content-Encoding gzip; alias \(files.path)/bomb.json.gz;")),
+            (Self.drip, try issue(Self.drip), both("default_type application/json; limit_rate 1; alias \(files.path)/good.json;")),
+            (Self.deep, try issue(Self.deep), both("default_type application/json; alias \(files.path)/deep.json;")),
+            (Self.badUTF8, try issue(Self.badUTF8), both("default_type application/json; alias \(files.path)/bad-utf8.json;")),
+            (Self.nul, try issue(Self.nul), both("default_type application/json; alias \(files.path)/nul.json;")),
+            // Every hop a new URL, so only the hop limit ends it.
+            (Self.endless, try issue(Self.endless), "location / { return 302 https://\(Self.endless)$uri/again; }"),
+            (Self.absurdCertificate, absurd, both("default_type application/json; alias \(files.path)/good.json;")),
+        ]
+        var servers = ""
+        for (index, (host, issued, directives)) in hosts.enumerated() {
+            servers += """
+                  server {
+                    listen 127.0.0.1:\(httpPort) ssl http2\(index == 0 ? " default_server" : "");
+                    server_name \(host);
+                    ssl_certificate \(issued.certificate);
+                    ssl_certificate_key \(issued.key);
+                    \(directives)
+                  }
+
+                """
+        }
+        let config = """
+            load_module \(streamModule);
+            daemon off;
+            master_process off;
+            worker_processes 1;
+            pid \(directory.path)/nginx.pid;
+            error_log \(directory.path)/error.log warn;
+            events { worker_connections 1024; }
+            http {
+              access_log off;
+              client_body_temp_path \(directory.path)/tmp-body;
+              proxy_temp_path \(directory.path)/tmp-proxy;
+              fastcgi_temp_path \(directory.path)/tmp-fastcgi;
+              uwsgi_temp_path \(directory.path)/tmp-uwsgi;
+              scgi_temp_path \(directory.path)/tmp-scgi;
+              default_type application/octet-stream;
+              server_tokens off;
+              ssl_protocols TLSv1.2 TLSv1.3;
+            \(servers)
+            }
+            stream {
+              server {
+                listen 127.0.0.1:\(streamPort) ssl;
+                ssl_certificate \(rawCertificate.certificate);
+                ssl_certificate_key \(rawCertificate.key);
+                proxy_pass 127.0.0.1:\(raw.port);
+              }
+            }
+            """
+        let configPath = directory.appendingPathComponent("nginx.conf")
+        try config.write(to: configPath, atomically: true, encoding: .utf8)
+        // The same watchdog as LocalSites: nginx dies with the test process.
+        let watchdog = """
+            "$1" -e "$2" -c "$3" -p "$4" & child=$!
+            while kill -0 "$5" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 0.2; done
+            kill -9 "$child" 2>/dev/null; wait "$child" 2>/dev/null; rm -rf "$4"
+            """
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", watchdog, "watchdog", nginx, directory.appendingPathComponent("error.log").path,
+                             configPath.path, directory.path, String(getpid())]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try LocalSites.waitForPort(httpPort, process: process, log: directory.appendingPathComponent("error.log"))
+        try LocalSites.waitForPort(streamPort, process: process, log: directory.appendingPathComponent("error.log"))
+    }
+
+    /// `--connect-to` arguments sending the raw hosts to the stream port and the rest to nginx.
+    public var connectToArguments: [String] {
+        [Self.hang, Self.reset, Self.hugeHeaders, Self.injection].flatMap { ["--connect-to", "\($0):443:127.0.0.1:\(streamPort)"] }
+            + ["--connect-to", "::127.0.0.1:\(httpPort)"]
+    }
+
+    /// A certificate for `host` whose subject is about 20 KB (hundreds of OU attributes, markup and
+    /// terminal escapes among them) with thousands of subject alternative names; valid and trusted.
+    /// Signed with `openssl x509 -req` so that the subject is kept as written.
+    static func issueAbsurd(by authority: TestCertificateAuthority, host: String) throws -> TestCertificateAuthority.Issued {
+        guard let openssl = ShellCommand.which("openssl") else { throw HarnessError.missingProgram("openssl") }
+        let folder = authority.directory
+        let key = folder.appendingPathComponent("absurd.key").path
+        let request = folder.appendingPathComponent("absurd.csr").path
+        let certificate = folder.appendingPathComponent("absurd.pem").path
+        let extensions = folder.appendingPathComponent("absurd.ext").path
+        let units = (0..<absurdSubjectUnits).map { "/OU=" + String(format: "unit-%04d-", $0) + String(repeating: "x", count: 54) }.joined()
+        let subject = "/CN=\(host)/O=\(HostileContent.subjectScript)/L=\(HostileContent.subjectImage)/ST=\(HostileContent.subjectEscapes)" + units
+        let names = ["DNS:\(host)"] + (0..<absurdSANCount).map { "DNS:name-\($0).\(host)" }
+        try "subjectAltName=\(names.joined(separator: ","))\n".write(toFile: extensions, atomically: true, encoding: .utf8)
+        try ShellCommand.run(openssl, ["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                                       "-utf8", "-keyout", key, "-out", request, "-subj", subject])
+        try ShellCommand.run(openssl, ["x509", "-req", "-in", request, "-CA", authority.certificatePath,
+                                       "-CAkey", folder.appendingPathComponent("ca.key").path, "-CAcreateserial",
+                                       "-days", "90", "-sha256", "-extfile", extensions, "-out", certificate])
+        return TestCertificateAuthority.Issued(certificate: certificate, key: key)
+    }
+}

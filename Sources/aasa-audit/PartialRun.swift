@@ -1,0 +1,36 @@
+import Audit
+import Fetching
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a run that was stopped half-way reports: only finished domains, the rest named as not audited.
+enum PartialRun {
+    /// The report for `entries`, of which those with a nil `sites` element were not finished;
+    /// `results` are the audits of the finished ones, in order. Complete when nothing is missing.
+    static func report(tool: ToolInfo, generatedAt: Date, inputErrors: [InputProblem], entries: [DomainEntry],
+                       sites: [SiteFetch?], results: [DomainResult]) -> AuditReport {
+        let missing = zip(entries, sites).compactMap { entry, site in site == nil ? entry.name.ascii : nil }
+        if missing.isEmpty {
+            return AuditReport(tool: tool, generatedAt: generatedAt, inputErrors: inputErrors, domains: results)
+        }
+        return AuditReport(tool: tool, generatedAt: generatedAt, inputErrors: inputErrors, domains: results, notAudited: missing)
+    }
+
+    /// The line for standard error after a signal: what was kept and what was not.
+    /// `usesLatest`: the run writes under reports/ (no `--out`), where `latest` would have moved.
+    static func notice(_ report: AuditReport, signal: Int32, usesLatest: Bool) -> String {
+        let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+        let missing = report.notAudited?.count ?? 0
+        var text = "aasa-audit: stopped by \(name): "
+        if missing == 0 {
+            text += "every domain had already been checked; the report is complete"
+        } else {
+            text += "\(report.domains.count) of \(report.domains.count + missing) domains checked; "
+            text += "the report is marked \"complete\": false and lists the \(missing) not audited under \"notAudited\""
+        }
+        if usesLatest && !report.complete { text += "; reports/latest was not moved" }
+        return text
+    }
+}

@@ -1,0 +1,94 @@
+import Audit
+import Foundation
+import Testing
+import TestSupport
+
+/// Markup and terminal escapes in every field that reaches a report: app IDs, paths, comments and
+/// header values (inject.test), a redirect target (its root location), certificate subjects
+/// (absurd.test) and domain names (lines of the domain list). The HTML report is opened in headless
+/// Chromium: nothing runs, the text shows. The terminal gets no escape sequence or control character.
+@Suite struct InjectionTests {
+    /// Lines of the domain list that carry the payloads as would-be domain names.
+    static let hostileLines = [
+        HostileContent.script + ".test",
+        HostileContent.image + ".test",
+        "\u{1B}]52;c;cHduZWQ=\u{07}clipboard.test",
+        "\u{1B}]8;;https://evil.example/\u{07}link.test",
+        "\u{1B}[2J\u{1B}[31mclear.test",
+        "bell\u{07}and\rreturn.test",
+        "\u{9B}31mc1-csi.test",
+    ]
+
+    struct Run: Sendable {
+        var outcome: ShellCommand.Outcome
+        var report: AuditReport
+        var directory: URL
+    }
+
+    /// At most ten domains, so the terminal also prints every finding with its fix.
+    static let run: Result<Run, Error> = Result {
+        let sites = try HostileSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let list = ([HostileSites.injection, HostileSites.absurdCertificate] + hostileLines).joined(separator: "\n") + "\n"
+        try Data(list.utf8).write(to: folder.appendingPathComponent("domains.txt"))
+        let out = folder.appendingPathComponent("out")
+        let outcome = try AuditBinary.run(
+            ["--no-cdn", "--cacert", sites.certificateAuthority.certificatePath, "--timeout", "3", "--out", out.path]
+                + sites.connectToArguments, in: folder)
+        return Run(outcome: outcome, report: try AuditBinary.readReport(at: out.appendingPathComponent("report.json")), directory: out)
+    }
+
+    @Test func payloadsReachTheReport() throws {
+        let report = try Self.run.get().report
+        #expect(report.inputErrors.count == Self.hostileLines.count)
+        #expect(report.domains.map(\.domain) == [HostileSites.injection, HostileSites.absurdCertificate])
+        let inject = try #require(report.domains.first)
+        let messages = inject.allFindings.map(\.message).joined(separator: "\n")
+        #expect(messages.contains(HostileContent.script), "app IDs are quoted in findings")
+        #expect(messages.contains("\u{1B}]8;;"), "an app ID's escapes (JSON \\u001b in the body) are quoted in a finding")
+        #expect(inject.locations[0].body?.contains("\"comment\"") == true, "comments are in the served body")
+        #expect(inject.locations[0].headers.contains { $0.value.contains(HostileContent.image) })
+        #expect(inject.locations[1].redirect?.location.contains(HostileContent.script + "\u{1B}") == true)
+        let subject = try #require(report.domains.last?.locations[0].tls?.certificate?.subject)
+        #expect(subject.contains(HostileContent.script) && subject.contains("evil.example"))
+    }
+
+    /// Every byte written to the terminal is text: no ESC, no C0 control but line feed and tab, no
+    /// DEL, no C1 control.
+    @Test func terminalOutputCarriesNoControlCharacters() throws {
+        let outcome = try Self.run.get().outcome
+        #expect(outcome.status == 2, "input errors: \(outcome.stderr)")
+        for (name, text) in [("stdout", outcome.stdout), ("stderr", outcome.stderr)] {
+            let bad = text.unicodeScalars.filter { scalar in
+                let value = scalar.value
+                return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F..<0xA0).contains(value)
+            }
+            #expect(bad.isEmpty, "\(name) carries \(bad.map { String($0.value, radix: 16) })")
+        }
+        // The payloads are still shown, as inert text.
+        #expect(outcome.stdout.contains("document.title='pwned'"))
+        #expect(outcome.stdout.contains("clipboard.test") || outcome.stderr.contains("clipboard.test"))
+    }
+
+    @Test func theJSONReportEscapesControlCharacters() throws {
+        let data = try Data(contentsOf: try Self.run.get().directory.appendingPathComponent("report.json"))
+        #expect(!data.contains(0x1B) && !data.contains(0x07) && !data.contains(0x0D))
+    }
+
+    /// Chromium loads the report: no payload runs (the title is the report's, no element was added),
+    /// and the payload text is on the page.
+    @Test func nothingRunsInTheBrowserAndTheTextShows() throws {
+        let html = try Self.run.get().directory.appendingPathComponent("report.html")
+        let source = try String(contentsOf: html, encoding: .utf8)
+        #expect(!source.contains("\u{1B}"), "escapes are shown as control pictures, not written raw")
+        let dom = try HeadlessBrowser.renderedDOM(of: html)
+        #expect(!dom.contains("<pwned"))
+        #expect(!dom.contains("pwned</title>"))
+        #expect(!dom.contains("<img src=\"x\""))
+        #expect(!dom.contains("<script>document.title"))
+        #expect(dom.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;"))
+        let visible = try HeadlessBrowser.visibleText(of: html)
+        #expect(visible.contains("document.title='pwned'"))
+        #expect(visible.contains("onerror"))
+    }
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ with `swiftc -sanitize=fuzzer` and runs each for a set time.
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s; targets: document domains)
+# The module sources are compiled straight from Sources/ with coverage instrumentation (SwiftPM has no
+# fuzzer sanitizer). Working corpora and crash files stay in .build/fuzz/; a crash stops that target,
+# leaves crash-<sha1> there, and makes the script exit non-zero. Keep each crashing input as a regression
+# test in Tests/AASATests/Fuzz/Inputs or Tests/AuditTests/Fuzz/Inputs (excluded from the test target in
+# Package.swift), replayed by that folder's FuzzRegressionTests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(document domains)
+
+build=.build/fuzz
+mkdir -p "$build"
+swiftc=${SWIFTC:-swiftc}
+flags=(-sanitize=fuzzer -parse-as-library -O -g -wmo -I "$build")
+
+module() {  # module NAME SOURCES...: an instrumented object and its .swiftmodule
+  local name=$1; shift
+  "$swiftc" "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+    -c "$@" -o "$build/$name.o"
+}
+
+echo "building fuzz targets in $build" >&2
+module AASA $(find Sources/AASA -name '*.swift' | sort)
+"$swiftc" "${flags[@]}" Fuzz/DocumentTarget.swift "$build/AASA.o" -o "$build/fuzz-document"
+if [[ " ${targets[*]} " == *" domains "* ]]; then
+  # Audit imports Fetching, which needs the libcurl shim: a module map for it, its C file compiled plain.
+  mkdir -p "$build/CCurl"
+  printf 'module CCurl {\n  header "%s/Sources/CCurl/include/ccurl.h"\n  link "curl"\n  export *\n}\n' "$PWD" > "$build/CCurl/module.modulemap"
+  clang=$(dirname "$(command -v "$swiftc")")/clang
+  "$clang" -O1 -c Sources/CCurl/ccurl.c -I Sources/CCurl/include -o "$build/ccurl.o"
+  module Fetching -I "$build/CCurl" $(find Sources/Fetching -name '*.swift' | sort)
+  module Audit -I "$build/CCurl" $(find Sources/Audit -name '*.swift' | sort)
+  "$swiftc" "${flags[@]}" -I "$build/CCurl" Fuzz/DomainListTarget.swift "$build/Audit.o" "$build/Fetching.o" "$build/AASA.o" \
+    "$build/ccurl.o" -lcurl -lssl -o "$build/fuzz-domains"
+fi
+
+# Seed corpora: the real AASA files (when the shared corpus is there) and the committed seeds.
+seed() {  # seed TARGET SOURCE_DIR...
+  local corpus="$build/corpus-$1"; shift
+  mkdir -p "$corpus"
+  for dir in "$@"; do
+    [ -d "$dir" ] && find "$dir" -type f -size -300k -exec cp -n {} "$corpus/" \; || true
+  done
+}
+seed document /work/shared/corpus/real-aasa/files Fuzz/Seeds/document Tests/AASATests/Fuzz/Inputs
+seed domains Fuzz/Seeds/domains Tests/AuditTests/Fuzz/Inputs
+
+status=0
+for target in "${targets[@]}"; do
+  echo "fuzzing $target for ${seconds}s" >&2
+  # -rss_limit_mb: a memory blow-up is a finding too; -timeout: one input taking over 10 s is a hang.
+  (cd "$build" && SWIFT_BACKTRACE=enable=no ./"fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=1024 -timeout=10 -max_len=262144 \
+      -print_final_stats=1 -artifact_prefix="$PWD/$target-" "corpus-$target") || status=1
+done
+exit $status
