@@ -42,6 +42,12 @@ struct ReportWriter {
 
     /// Writes `data` to `directory/name` atomically (temporary file, fsync, rename).
     static func write(_ data: Data, named name: String, in directory: URL) throws {
+        try write(named: name, in: directory) { emit in try emit(data) }
+    }
+
+    /// Writes what `produce` emits, piece by piece, to `directory/name` atomically (temporary file,
+    /// fsync, rename), so a large report is never held whole in memory.
+    static func write(named name: String, in directory: URL, _ produce: ((Data) throws -> Void) throws -> Void) throws {
         let final = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(".\(name).tmp-\(getpid())")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
@@ -49,7 +55,7 @@ struct ReportWriter {
         }
         do {
             let handle = try FileHandle(forWritingTo: temporary)
-            try handle.write(contentsOf: data)
+            try produce { try handle.write(contentsOf: $0) }
             try handle.synchronize()
             try handle.close()
         } catch {
