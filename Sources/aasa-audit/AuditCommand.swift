@@ -21,6 +21,7 @@ struct AuditCommand {
     static func main() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let console = Console()
+        if arguments.first == "merge" { MergeCommand.main(Array(arguments.dropFirst()), console: console) }
         if arguments.first == "validate" {
             do {
                 guard let command = try ValidateCommand.parse(Array(arguments.dropFirst())) else {
@@ -59,7 +60,7 @@ struct AuditCommand {
         // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
         let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         // Targets.
-        let list: DomainList
+        var list: DomainList
         if options.domains.isEmpty {
             guard let data = FileManager.default.contents(atPath: options.domainsFile) else {
                 let hint = options.domainsFileGiven ? "" : " (name domains as arguments, or create domains.txt with one domain per line)"
@@ -84,25 +85,31 @@ struct AuditCommand {
             console.error("aasa-audit: no domains to audit in \(options.domains.isEmpty ? options.domainsFile : "the arguments")")
             return .usageOrInputError
         }
+        if let shard = options.shard { list = shard.subset(of: list) }
 
         // Fetch and audit.
-        let fetchOptions = FetchOptions(
+        var fetchOptions = FetchOptions(
             userAgent: options.userAgent, caFile: options.caFile, connectTo: options.connectTo, resolve: options.resolve,
             connectTimeout: options.connectTimeout, totalTimeout: options.timeout, maxBytes: options.maxBytes,
             concurrency: options.concurrency, appleCDNBase: options.effectiveAppleCDNBase,
             crawlerUserAgent: CommandLineOptions.crawlerUserAgent)
-        let sites: [SiteFetch]
+        fetchOptions.maxPerHost = options.maxPerHost
+        let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays, userAgent: options.userAgent,
+                                                   crawlerUserAgent: CommandLineOptions.crawlerUserAgent), now: started)
+        let entries = list.entries
+        let results: [DomainResult]
         do {
-            sites = try SiteFetcher(options: fetchOptions).fetch(domains: list.entries.map(\.name.ascii))
+            // Each domain is audited as soon as it is fetched, so its raw responses are freed at once.
+            results = try SiteFetcher(options: fetchOptions).fetch(domains: entries.map(\.name.ascii)) { index, site in
+                auditor.audit(site, unicodeDomain: entries[index].name.unicode)
+            }
         } catch {
             console.error("aasa-audit: \(error)")
             return .usageOrInputError
         }
-        let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays, userAgent: options.userAgent,
-                                                   crawlerUserAgent: CommandLineOptions.crawlerUserAgent), now: started)
-        let results = zip(list.entries, sites).map { entry, site in auditor.audit(site, unicodeDomain: entry.name.unicode) }
-        let report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version),
+        var report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version),
                                  generatedAt: started, inputErrors: list.problems, domains: results)
+        report.shard = options.shard
 
         // Report.
         console.out(ConsoleSummary.render(report, colour: console.colourOnStdout))
@@ -118,12 +125,12 @@ struct AuditCommand {
     }
 
     /// Writes every requested format, then (for the default folder) moves `reports/latest`.
-    private func write(_ report: AuditReport) throws -> URL {
+    func write(_ report: AuditReport) throws -> URL {
         let directory = try ReportWriter.runDirectory(out: options.outDirectory, now: report.generatedAt)
         for format in options.formats {
             switch format {
-            case "json": try ReportWriter.write(try JSONReporter.render(report), named: "report.json", in: directory)
-            case "html": try ReportWriter.write(Data(HTMLReporter.render(report).utf8), named: "report.html", in: directory)
+            case "json": try ReportWriter.write(named: "report.json", in: directory) { emit in try JSONReporter.render(report, to: emit) }
+            case "html": try ReportWriter.write(named: "report.html", in: directory) { emit in try HTMLReporter.render(report) { try emit(Data($0.utf8)) } }
             default: break
             }
         }

@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 
 /// Everything the command line says, validated. Parsing only splits and throws; it never prints.
@@ -31,6 +32,10 @@ struct CommandLineOptions: Equatable {
     var showHelp = false
     var showVersion = false
     var listFindings = false
+    /// `--max-per-host`: transfers in flight at once to one server (see FetchOptions.maxPerHost).
+    var maxPerHost = 6
+    /// `--shard K/N`: audit only the domains whose hash falls in shard K of N.
+    var shard: Shard?
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -83,6 +88,8 @@ struct CommandLineOptions: Equatable {
             case "--no-cdn": options.noCDN = true
             case "--apple-cdn": options.appleCDNBase = try appleCDN(try take())
             case "--expiry-warning-days": options.expiryWarningDays = try integer(try take(), name, in: 0...3650)
+            case "--max-per-host": options.maxPerHost = try integer(try take(), name, in: 0...1024)
+            case "--shard": options.shard = try shard(try take())
             default: throw .unknownOption(argument)
             }
             index += 1
@@ -112,6 +119,15 @@ struct CommandLineOptions: Equatable {
             throw .invalidValue(name, text, "expected seconds, more than 0 and at most 600 (e.g. 2.5)")
         }
         return number
+    }
+
+    /// `K/N` with 1 ≤ K ≤ N.
+    static func shard(_ text: String) throws(UsageError) -> Shard {
+        do {
+            return try Shard(parsing: text)
+        } catch {
+            throw .invalidValue("--shard", text, error.description)
+        }
     }
 
     /// An https:// base URL ending with "/", to which the domain is appended.
@@ -167,6 +183,7 @@ struct CommandLineOptions: Equatable {
     static let help = """
         USAGE: aasa-audit [options] [DOMAIN ...]
                aasa-audit validate [--json] FILE... | -    (check local files; see validate --help)
+               aasa-audit merge REPORT.json... [--out DIR] [--format LIST]   (combine --shard reports)
 
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
         https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association
@@ -200,6 +217,12 @@ struct CommandLineOptions: Equatable {
                                     \(defaultAppleCDNBase)). Must be https:// and end
                                     with "/". --connect-to and --resolve apply to its host too.
           --expiry-warning-days N   Warn when a certificate expires within N days (default: 30).
+          --max-per-host N          Transfers in flight at once to one server (default: 6; 0: no
+                                    limit). The server is the host:port connected to: with --connect-to,
+                                    every name routed to one server shares it; Apple's CDN is one server.
+          --shard K/N               Audit only shard K of N (1-based): a stable subset chosen by a hash
+                                    of each domain, so shards do not move when the list grows. Combine
+                                    the shard reports with aasa-audit merge (see docs/scaling.md).
           --list-findings           Print every finding id with its severity, meaning and fix (Markdown).
           -h, --help                Show this help.
           --version                 Show the version.

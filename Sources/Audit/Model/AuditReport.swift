@@ -16,6 +16,8 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// Lines of the domain list that were not domains; they were skipped.
     public var inputErrors: [InputProblem]
     public var domains: [DomainResult]
+    /// The shard of the domain list this run audited (`--shard K/N`); nil when it audited the whole list.
+    public var shard: Shard?
 
     public init(tool: ToolInfo, generatedAt: Date, complete: Bool = true,
                 inputErrors: [InputProblem] = [], domains: [DomainResult]) {
