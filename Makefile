@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
 
-.PHONY: all deps test-deps build release audit test docs clean
+.PHONY: all deps test-deps build release audit test docs clean bench
 
 all: build
 
@@ -33,6 +33,12 @@ test: test-deps
 docs: build
 	{ sed '/^| id |/,$$d' docs/findings.md; .build/debug/aasa-audit --list-findings; } > docs/findings.md.new
 	mv docs/findings.md.new docs/findings.md
+
+# aasa-audit against `curl --parallel` on N generated names served by nginx on loopback (docs/scaling.md).
+# BENCH_SIZES="100 1000" BENCH_CONCURRENCY=64 BENCH_RUNS=3 override the defaults.
+bench:
+	@scripts/install-deps.sh --bench
+	scripts/bench.sh
 
 clean:
 	rm -rf .build

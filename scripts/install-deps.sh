@@ -3,11 +3,15 @@
 #   scripts/install-deps.sh          what the tool needs to build and run (libcurl, OpenSSL)
 #   scripts/install-deps.sh --test   plus what the tests need (nginx, the openssl command, headless
 #                                    Chromium and pdftotext to read the HTML report as a person sees it)
+#   scripts/install-deps.sh --bench  plus what `make bench` needs (nginx, openssl, curl, GNU time, python3)
 set -euo pipefail
 
 packages=(libcurl4-openssl-dev libssl-dev ca-certificates)
 if [ "${1:-}" = "--test" ]; then
   packages+=(nginx-light openssl chromium poppler-utils)
+fi
+if [ "${1:-}" = "--bench" ]; then
+  packages+=(nginx-light openssl curl time python3)
 fi
 
 missing=()
