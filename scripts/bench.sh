@@ -53,7 +53,14 @@ openssl x509 -req -in "$work/site.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" 
   -extfile "$work/ext" -out "$work/site.pem" 2>/dev/null
 printf '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}\n' > "$work/aasa.json"
 
+# Each measured command connects to its own loopback address (127.0.0.2, .3, ...): thousands of
+# connections leave thousands of sockets in TIME_WAIT, and a later command to the same address
+# and port would pay for the kernel's search among them.
+count=0; for _ in $sizes; do count=$((count + 2 * runs)); done
+[ "$count" -le 250 ] || { echo "error: too many sizes x runs (at most 125 pairs)" >&2; exit 1; }
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+listens=""; for i in $(seq 2 $((count + 1))); do listens="$listens listen 127.0.0.$i:$port ssl http2;"; done
+next_address=1
 # One line per request: the connection's serial number (distinct numbers = TLS handshakes) and
 # whether the handshake resumed a session.
 cat > "$work/nginx.conf" <<CONF
@@ -65,7 +72,7 @@ http {
   access_log $work/access.log bench;
   keepalive_requests 10000;
   client_body_temp_path $work/t1; proxy_temp_path $work/t2; fastcgi_temp_path $work/t3; uwsgi_temp_path $work/t4; scgi_temp_path $work/t5;
-  server { listen 127.0.0.1:$port ssl http2; server_name *.bench.test;
+  server { $listens server_name *.bench.test;
     ssl_certificate $work/site.pem; ssl_certificate_key $work/site.key; ssl_protocols TLSv1.2 TLSv1.3;
     location = /.well-known/apple-app-site-association { default_type application/json; alias $work/aasa.json; }
     location = /apple-app-site-association { default_type application/json; alias $work/aasa.json; } }
@@ -80,7 +87,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) { print "-"; exit } 
 seconds() { awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.3f\n", s }'; }
 field() { grep "$1" "$2" | awk '{ print $NF }'; }
 
-# Runs one measured command; prints "wall_seconds peak_rss_kb requests handshakes resumed".
+# Runs one measured command; prints "wall_seconds peak_rss_kb requests handshakes resumed cpu_seconds".
 measure() {
   local name=$1; shift
   local before after
@@ -95,20 +102,20 @@ measure() {
   requests=$(wc -l < "$work/$name.log")
   handshakes=$(awk '{ print $1 }' "$work/$name.log" | sort -u | wc -l)
   resumed=$(awk '!seen[$1]++ && $2 == "r"' "$work/$name.log" | wc -l)
-  echo "$wall $rss $requests $handshakes $resumed"
+  cpu=$(awk -v u="$(field "User time" "$work/$name.time")" -v s="$(field "System time" "$work/$name.time")" 'BEGIN { printf "%.2f", u + s }')
+  echo "$wall $rss $requests $handshakes $resumed $cpu"
 }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
 echo "curl:    $(curl --version | head -1)"
 echo "nginx:   $(nginx -v 2>&1 | sed 's/^nginx version: //'), $workers worker(s); tool: $("$binary" --version)"
-echo "C=$concurrency, $runs run(s) per N; aasa-audit: --no-cdn --format json,html --max-per-host $concurrency (every name is routed to one loopback server); curl: --parallel --parallel-max $concurrency -o /dev/null"
+echo "C=$concurrency, $runs run(s) per N; aasa-audit: --no-cdn --format json,html --max-per-host $concurrency (every name is routed to one loopback server); curl: --parallel --parallel-max $concurrency -o /dev/null; each command on its own 127.0.0.x"
 echo
 
 rows=()
 for n in $sizes; do
   for i in $(seq 1 "$n"); do echo "d$i.bench.test"; done > "$work/domains.txt"
   {
-    echo "connect-to = \"::127.0.0.1:$port\""
     echo "cacert = \"$work/ca.pem\""
     echo "user-agent = \"aasa-audit-bench\""
     echo "silent"
@@ -123,19 +130,20 @@ for n in $sizes; do
   : > "$work/tool.runs"; : > "$work/curl.runs"
   for run in $(seq 1 "$runs"); do
     rm -rf "$work/out"
-    tool=$(measure tool "$binary" --domains "$work/domains.txt" --cacert "$work/ca.pem" --connect-to "::127.0.0.1:$port" \
+    tool_address=127.0.0.$((next_address + 1)); curl_address=127.0.0.$((next_address + 2)); next_address=$((next_address + 2))
+    tool=$(measure tool "$binary" --domains "$work/domains.txt" --cacert "$work/ca.pem" --connect-to "::$tool_address:$port" \
       --no-cdn --concurrency "$concurrency" --max-per-host "$concurrency" --format json,html --out "$work/out")
     if [ ! -s "$work/out/report.json" ] || [ ! -s "$work/out/report.html" ]; then
       echo "error: aasa-audit wrote no reports for N=$n:" >&2; cat "$work/tool.stderr" >&2; exit 1
     fi
     grep -q "\"pass\" : $n" "$work/out/report.json" || { echo "error: not every domain passed for N=$n" >&2; tail -5 "$work/tool.stdout" >&2; exit 1; }
-    curled=$(measure curl curl --parallel --parallel-max "$concurrency" --config "$work/curl.conf")
-    [ -s "$work/curl.stderr" ] && { echo "curl reported errors for N=$n:" >&2; head -5 "$work/curl.stderr" >&2; }
+    curled=$(measure curl curl --parallel --parallel-max "$concurrency" --no-progress-meter --connect-to "::$curl_address:$port" --config "$work/curl.conf")
+    if [ -s "$work/curl.stderr" ]; then echo "curl reported errors for N=$n:" >&2; head -5 "$work/curl.stderr" >&2; fi
     echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"
-    read -r tw tr treq ths tres <<<"$tool"; read -r cw cr creq chs cres <<<"$curled"
+    read -r tw tr treq ths tres tcpu <<<"$tool"; read -r cw cr creq chs cres ccpu <<<"$curled"
     ratio=$(awk -v a="$tw" -v b="$cw" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
     echo "$ratio" >> "$work/ratio.$n"
-    echo "  N=$n run $run: aasa-audit ${tw}s ${tr}KB ${treq} requests ${ths} handshakes ($tres resumed) | curl ${cw}s ${cr}KB ${creq} requests ${chs} handshakes ($cres resumed) | ratio $ratio" >&2
+    echo "  N=$n run $run: aasa-audit ${tw}s (CPU ${tcpu}s) ${tr}KB ${treq} requests ${ths} handshakes ($tres resumed) | curl ${cw}s (CPU ${ccpu}s) ${cr}KB ${creq} requests ${chs} handshakes ($cres resumed) | ratio $ratio" >&2
   done
   col() { awk -v c="$2" '{ print $c }' "$work/$1.runs" | median; }
   tw=$(col tool 1); cw=$(col curl 1)
@@ -144,15 +152,17 @@ for n in $sizes; do
   cfps=$(awk -v r="$(col curl 3)" -v t="$cw" 'BEGIN { printf "%.0f", r / t }')
   trss=$(awk -v k="$(col tool 2)" 'BEGIN { printf "%.0f", k / 1024 }')
   crss=$(awk -v k="$(col curl 2)" 'BEGIN { printf "%.0f", k / 1024 }')
-  rows+=("| $n | $tw | $cw | $ratio | $(col tool 3) / $(col curl 3) | $tfps / $cfps | $trss / $crss | $(col tool 4) / $(col curl 4) |")
-  echo "$n $tw" >> "$work/scaling"
+  rows+=("| $n | $tw | $cw | $ratio | $(col tool 3) / $(col curl 3) | $tfps / $cfps | $trss / $crss | $(col tool 4) / $(col curl 4) | $(col tool 6) / $(col curl 6) |")
+  echo "$n $tw $(col tool 6)" >> "$work/scaling"
 done
 
 echo
-echo "| N | aasa-audit s | curl s | ratio | requests (tool / curl) | fetches/s (tool / curl) | peak RSS MB (tool / curl) | TLS handshakes (tool / curl) |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| N | aasa-audit s | curl s | ratio | requests (tool / curl) | fetches/s (tool / curl) | peak RSS MB (tool / curl) | TLS handshakes (tool / curl) | CPU s (tool / curl) |"
+echo "|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
 echo
 echo "Medians of $runs run(s); ratio = aasa-audit wall / curl wall, per run, then the median. The tool's requests"
 echo "include the crawler's repeat of .well-known (AASA-Bot/1.0.0), one more per domain; curl fetches 2 per domain."
-awk 'NR == 1 { n0 = $1; t0 = $2 } { if (NR > 1 && t0 > 0) printf "growth: N=%s takes %.2f x N=%s (linear: %.1f x)\n", $1, $2 / t0, n0, $1 / n0; n0 = $1; t0 = $2 }' "$work/scaling"
+echo "CPU s is user + system time of the process (less sensitive than wall time to a busy machine)."
+awk 'NR > 1 && t0 > 0 && c0 > 0 { printf "growth: N=%s takes %.2f x the wall time and %.2f x the CPU time of N=%s (linear: %.1f x)\n", $1, $2 / t0, $3 / c0, n0, $1 / n0 }
+     { n0 = $1; t0 = $2; c0 = $3 }' "$work/scaling"
