@@ -85,7 +85,11 @@ struct AuditCommand {
             console.error("aasa-audit: no domains to audit in \(options.domains.isEmpty ? options.domainsFile : "the arguments")")
             return .usageOrInputError
         }
-        if let shard = options.shard { list = shard.subset(of: list) }
+        if let shard = options.shard {
+            let total = list.entries.count
+            list = shard.subset(of: list)
+            console.error("aasa-audit: shard \(shard): \(list.entries.count) of the list's \(total) domains")
+        }
 
         // Fetch and audit.
         var fetchOptions = FetchOptions(

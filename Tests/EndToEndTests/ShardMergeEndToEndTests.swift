@@ -60,6 +60,7 @@ import TestSupport
             #expect(shard.shard == Shard(index: index, count: 3))
             #expect(shard.inputErrors.map(\.line) == [Self.hosts.count + 2])
             #expect(shard.domains.allSatisfy { Shard.shardIndex(of: $0.domain, count: 3) == index })
+            #expect(runs.shards[index - 1].stderr.contains("shard \(index)/3: \(shard.domains.count) of the list's \(Self.hosts.count) domains"))
             seen += shard.domains.map(\.domain)
         }
         #expect(seen.sorted() == Self.hosts.sorted(), "every domain in exactly one shard")
