@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
 
-.PHONY: all deps test-deps build release audit test docs fuzz clean install uninstall
+.PHONY: all deps test-deps build release audit test docs fuzz clean install uninstall bench bench-match
 
 all: build
 
@@ -51,12 +51,19 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
+# aasa-audit against `curl --parallel` on N generated names served by nginx on loopback (docs/scaling.md).
+# BENCH_SIZES="100 1000" BENCH_CONCURRENCY=64 BENCH_RUNS=3 override the defaults.
+# Then the matching engine's own benchmark (bench-match).
+bench:
+	@scripts/install-deps.sh --bench
+	scripts/bench.sh
+	$(MAKE) bench-match
+
 clean:
 	rm -rf .build
 
 # URLs decided per second by the matching engine: a generated document with 400 rules, 100,000 URLs.
 # Fails when deciding them takes more than a second.
-.PHONY: bench-match
 bench-match:
 	$(SWIFT) build -c release --product aasa-match-bench
 	.build/release/aasa-match-bench 400 100000 1

@@ -29,6 +29,16 @@ public struct FetchOptions: Sendable, Equatable {
     /// The User-Agent of Apple's crawler; when set, the file is fetched a second time with it.
     /// Nil: no crawler fetch.
     public var crawlerUserAgent: String?
+    /// Transfers in flight at once to one server (0: no limit), so at most this many connections
+    /// to it are busy. The server is the host and port connected to: the URL's, or, when a
+    /// `connectTo` entry routes the name elsewhere, that target, so every name sent to one server
+    /// shares its limit (`ServerKey`). Transfers over the limit wait in the loop; a domain's next
+    /// transfer goes first, on the connection its previous one left. Idle kept-alive connections
+    /// are bounded by curl's connection cache, not by this.
+    public var maxPerHost: Int = FetchOptions.defaultMaxPerHost
+
+    /// A small default, so that many names on one server (or Apple's CDN) are not hammered.
+    public static let defaultMaxPerHost = 6
 
     /// Apple's public CDN for AASA files.
     public static let appleCDNDefaultBase = "https://app-site-association.cdn-apple.com/a/v1/"

@@ -60,8 +60,7 @@ public final class SiteFetcher {
     /// Fetches every domain (ASCII host names); results come back in the input order.
     /// `progress` is called on the loop after each domain finishes, with (done, total).
     public func fetch(domains: [String], progress: ((Int, Int) -> Void)? = nil) throws -> [SiteFetch] {
-        let results = try fetch(domains: domains, until: nil, progress: progress)
-        return results.enumerated().map { index, result in
+        try fetch(domains: domains, until: nil, progress: progress) { _, site in site }.enumerated().map { index, result in
             result ?? SiteFetch(domain: domains[index],
                                 wellKnown: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.wellKnownPath)")),
                                 root: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.rootPath)")))
@@ -72,11 +71,34 @@ public final class SiteFetcher {
     /// Results come back in the input order; a domain whose fetches had not all finished is nil, so a
     /// caller can tell what was finished from what was not.
     public func fetch(domains: [String], until stopSwitch: StopSwitch?, progress: ((Int, Int) -> Void)? = nil) throws -> [SiteFetch?] {
+        try fetch(domains: domains, until: stopSwitch, progress: progress) { _, site in site }
+    }
+
+    /// Fetches every domain until `stopSwitch` (if any) is flipped, and hands each `SiteFetch` to
+    /// `transform` (with the domain's index) as soon as the domain is done, on the loop. Results come
+    /// back in the input order; nil for a domain not finished when the run was stopped.
+    ///
+    /// For long lists: what `transform` keeps (an audit result) is much smaller than the responses,
+    /// bodies and headers it is made from, which are then freed domain by domain instead of all
+    /// being held until the last domain finishes.
+    public func fetch<Result>(domains: [String], until stopSwitch: StopSwitch? = nil, progress: ((Int, Int) -> Void)? = nil,
+                              transform: @escaping (Int, SiteFetch) -> Result) throws -> [Result?] {
         guard let loop = TransferLoop(options: options) else { throw FetchSetupError.curlUnavailable }
-        var results = [SiteFetch?](repeating: nil, count: domains.count)
+        var results = [Result?](repeating: nil, count: domains.count)
         var done = 0
         for (index, domain) in domains.enumerated() {
             fetchLocation(domain: domain, path: Self.wellKnownPath, probe: nil, on: loop) { wellKnown, probe in
+                let finish = { (root: LocationFetch) in
+                    self.fetchExtras(domain: domain, wellKnown: wellKnown.response, root: root.response, on: loop) { extras in
+                        results[index] = transform(index, SiteFetch(domain: domain, wellKnown: wellKnown, root: root, cdn: extras.cdn,
+                                                                    crawlerWellKnown: extras.crawlerWellKnown, crawlerRoot: extras.crawlerRoot))
+                        done += 1
+                        progress?(done, domains.count)
+                    }
+                }
+                if let unreachable = Self.rootNotRetried(after: wellKnown.response, domain: domain) {
+                    return finish(LocationFetch(response: unreachable))
+                }
                 self.fetchLocation(domain: domain, path: Self.rootPath, probe: probe, on: loop) { root, _ in
                     var root = root
                     // curl reports certificates only for the transfer that made the handshake; the root
@@ -84,17 +106,25 @@ public final class SiteFetcher {
                     if root.response.timings.reusedConnection, root.response.tls?.certificate == nil {
                         root.response.tls?.certificate = wellKnown.response.tls?.certificate
                     }
-                    self.fetchExtras(domain: domain, wellKnown: wellKnown.response, root: root.response, on: loop) { extras in
-                        results[index] = SiteFetch(domain: domain, wellKnown: wellKnown, root: root, cdn: extras.cdn,
-                                                   crawlerWellKnown: extras.crawlerWellKnown, crawlerRoot: extras.crawlerRoot)
-                        done += 1
-                        progress?(done, domains.count)
-                    }
+                    finish(root)
                 }
             }
         }
         loop.run(until: stopSwitch)
         return results
+    }
+
+    /// The note appended to the root location's error when it was not fetched (see `rootNotRetried`).
+    public static let notRetriedNote = "not retried: the same host failed this way at /.well-known"
+
+    /// The root location's response when it is not worth fetching: `.well-known` on the same host and
+    /// port failed before any connection was made (the name does not resolve, or the connection was
+    /// refused), so the root location would meet the same failure, after a second DNS lookup or
+    /// connection attempt. The root location is still reported, with the same error and a note.
+    static func rootNotRetried(after wellKnown: FetchResponse, domain: String) -> FetchResponse? {
+        guard var error = wellKnown.error, error.kind == .dns || error.kind == .refused else { return nil }
+        error.message += " (\(notRetriedNote))"
+        return FetchResponse(url: "https://\(domain)\(rootPath)", bytes: ByteCounts(limit: wellKnown.bytes.limit), error: error)
     }
 
     /// What a domain's extra transfers produced.

@@ -89,19 +89,38 @@ final class Transfer {
     }
 
     /// Records the status line and headers of the latest response (interim 1xx responses are replaced).
+    /// Works on the bytes: called for every header line of every transfer, and Foundation's
+    /// trimming (through NSString) cost more than the rest of the callback.
     func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Int {
         if tlsVersion == nil, let version = ccurl_easy_tls_version(easy) { tlsVersion = String(cString: version) }
-        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+        let all = bytes.bindMemory(to: UInt8.self)
+        let line = Self.trimmed(all[...])
+        if line.starts(with: Self.httpPrefix) {
             headers = []
-            let parts = line.split(separator: " ", maxSplits: 2)
-            status = parts.count > 1 ? Int(parts[1]) : nil
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let fields = line.split(separator: 0x20, maxSplits: 2, omittingEmptySubsequences: true)
+            status = fields.count > 1 ? Int(Self.text(fields[1])) : nil
+        } else if let colon = line.firstIndex(of: 0x3A) {
+            let name = Self.text(Self.trimmed(line[..<colon]))
+            let value = Self.text(Self.trimmed(line[(colon + 1)...]))
             headers.append(HTTPHeader(name: name, value: value))
         }
         return bytes.count
+    }
+
+    private static let httpPrefix = Array("HTTP/".utf8)
+
+    /// Without leading and trailing ASCII whitespace (space, tab, CR, LF, VT, FF).
+    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return bytes[start..<end]
+    }
+
+    /// The bytes as a string (invalid UTF-8 repaired), through the contiguous fast path.
+    private static func text(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
     }
 
     /// The plain values of the finished transfer.

@@ -9,11 +9,14 @@ public final class TransferLoop {
     private let multi: UnsafeMutableRawPointer
     private let options: FetchOptions
     private let routing: Routing
-    private var pending = TransferQueue()
+    private let servers: ServerKey
+    private var pending = ServerQueues()
     /// Transfers submitted by completions (a domain's second location, redirect hops, probes) start
     /// before new work, so a domain finishes while its connection is still in curl's cache.
-    private var followUps = TransferQueue()
-    private var active: [UnsafeMutableRawPointer: Transfer] = [:]
+    private var followUps = ServerQueues()
+    private var active: [UnsafeMutableRawPointer: (transfer: Transfer, server: String)] = [:]
+    /// Transfers in flight per server (`ServerKey`), held at `options.maxPerHost` or below.
+    private var inFlight: [String: Int] = [:]
 
     /// Creates a loop; nil when libcurl cannot be initialised.
     public init?(options: FetchOptions) {
@@ -21,12 +24,16 @@ public final class TransferLoop {
         self.multi = multi
         self.options = options
         self.routing = Routing(options: options)
+        self.servers = ServerKey(connectTo: options.connectTo)
         // Keep enough idle connections that each domain's second location finds its first one's.
         ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(64, options.concurrency * 2))
+        // maxPerHost is enforced by the loop (see ServerQueues), not by CURLMOPT_MAX_HOST_CONNECTIONS:
+        // curl's limit queues the excess inside curl and closes idle connections to make room, which
+        // now and then closes a domain's connection just before its second location would reuse it.
     }
 
     deinit {
-        for (easy, _) in active { curl_multi_remove_handle(multi, easy) }
+        for easy in active.keys { curl_multi_remove_handle(multi, easy) }
         active.removeAll()
         curl_multi_cleanup(multi)
     }
@@ -34,10 +41,11 @@ public final class TransferLoop {
     /// Queues a transfer; `completion` runs on the loop when it finishes and may submit more.
     /// Transfers submitted from a completion start before those submitted from outside the loop.
     public func submit(_ request: FetchRequest, completion: @escaping (FetchResponse) -> Void) {
+        let server = servers.key(for: request.url)
         if isDraining {
-            followUps.append((request, completion))
+            followUps.append((request, completion), server: server)
         } else {
-            pending.append((request, completion))
+            pending.append((request, completion), server: server)
         }
     }
 
@@ -60,8 +68,10 @@ public final class TransferLoop {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             drainFinished()
-            let waiting = !pending.isEmpty || !followUps.isEmpty
-            if !active.isEmpty && (!waiting || active.count >= options.concurrency) {
+            // Wait for the network unless a finished transfer made room for waiting work (work held
+            // back by maxPerHost does not count: it waits for a transfer of its server to finish).
+            let canStart = active.count < max(1, options.concurrency) && (followUps.hasReady || pending.hasReady)
+            if !active.isEmpty && !canStart {
                 var ready: Int32 = 0
                 curl_multi_poll(multi, nil, 0, 200, &ready)
             }
@@ -70,19 +80,26 @@ public final class TransferLoop {
 
     /// Drops every queued and active transfer (their completions are not called).
     private func abandonAll() {
-        for (easy, _) in active { curl_multi_remove_handle(multi, easy) }
+        for easy in active.keys { curl_multi_remove_handle(multi, easy) }
         active.removeAll()
-        pending = TransferQueue()
-        followUps = TransferQueue()
+        inFlight.removeAll()
+        pending = ServerQueues()
+        followUps = ServerQueues()
+    }
+
+    private func hasRoom(_ server: String) -> Bool {
+        options.maxPerHost <= 0 || inFlight[server, default: 0] < options.maxPerHost
     }
 
     private func startPending() {
-        while active.count < max(1, options.concurrency), let (request, completion) = followUps.popFirst() ?? pending.popFirst() {
+        while active.count < max(1, options.concurrency),
+              let ((request, completion), server) = followUps.popFirst(where: hasRoom) ?? pending.popFirst(where: hasRoom) {
             guard let transfer = Transfer(request: request, options: options, routing: routing, completion: completion) else {
                 completion(FetchResponse(url: request.url, error: TransferError(kind: .other, curlCode: -1, message: "libcurl could not create a transfer handle")))
                 continue
             }
-            active[transfer.easy] = transfer
+            active[transfer.easy] = (transfer, server)
+            inFlight[server, default: 0] += 1
             curl_multi_add_handle(multi, transfer.easy)
         }
     }
@@ -91,7 +108,11 @@ public final class TransferLoop {
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
-                  let transfer = active.removeValue(forKey: easy) else { continue }
+                  let (transfer, server) = active.removeValue(forKey: easy) else { continue }
+            let left = inFlight[server, default: 1] - 1
+            inFlight[server] = left > 0 ? left : nil
+            followUps.unblock(server)
+            pending.unblock(server)
             let result = message.pointee.data.result
             let response = transfer.response(result: result)
             curl_multi_remove_handle(multi, easy)
@@ -99,6 +120,84 @@ public final class TransferLoop {
             transfer.completion(response)
             isDraining = false
         }
+    }
+}
+
+/// Transfers waiting to start, FIFO per server, servers taken in the order they first had work.
+///
+/// `popFirst(where:)` skips a server that has no room (`FetchOptions.maxPerHost`) and parks it until
+/// `unblock` says one of its transfers finished, so a start costs O(1) amortised even with thousands
+/// of waiting names and no scan of the whole queue.
+struct ServerQueues {
+    private var queues: [String: TransferQueue] = [:]
+    /// Servers with waiting transfers that are not parked; each once.
+    private var order = Deque<String>()
+    /// Servers found full, with waiting transfers, out of `order` until `unblock`.
+    private var parked: Set<String> = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+    /// True when some server with waiting work may have room (parked servers have none).
+    var hasReady: Bool { !order.isEmpty }
+
+    mutating func append(_ item: TransferQueue.Item, server: String) {
+        if queues[server] == nil, !parked.contains(server) { order.append(server) }
+        queues[server, default: TransferQueue()].append(item)
+        count += 1
+    }
+
+    /// The first waiting transfer of the first server that `hasRoom`, and its server.
+    mutating func popFirst(where hasRoom: (String) -> Bool) -> (TransferQueue.Item, String)? {
+        while let server = order.first {
+            guard hasRoom(server) else {
+                _ = order.popFirst()
+                parked.insert(server)
+                continue
+            }
+            guard let item = queues[server]?.popFirst() else {
+                _ = order.popFirst()
+                queues[server] = nil
+                continue
+            }
+            if queues[server]?.isEmpty ?? true {
+                _ = order.popFirst()
+                queues[server] = nil
+            }
+            count -= 1
+            return (item, server)
+        }
+        return nil
+    }
+
+    /// A transfer of `server` finished: its waiting transfers may start again.
+    mutating func unblock(_ server: String) {
+        guard parked.remove(server) != nil, queues[server] != nil else { return }
+        order.append(server)
+    }
+}
+
+/// A FIFO of values; amortised O(1) at both ends without shifting the array.
+struct Deque<Element> {
+    private var items: [Element] = []
+    private var head = 0
+
+    var isEmpty: Bool { head >= items.count }
+    var first: Element? { isEmpty ? nil : items[head] }
+
+    mutating func append(_ item: Element) {
+        items.append(item)
+    }
+
+    mutating func popFirst() -> Element? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        // Drop what was consumed now and then, so a long run does not keep every finished item.
+        if head > 1024 && head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
     }
 }
 

@@ -10,11 +10,76 @@ public enum JSONReporter {
     /// Encodes `report` as UTF-8 JSON: pretty-printed, sorted keys, slashes not escaped (URLs stay
     /// readable), dates as ISO 8601 in UTC without fractional seconds (`2026-11-29T19:00:00Z`).
     public static func render(_ report: AuditReport) throws -> Data {
+        var data = Data()
+        try render(report) { data.append($0) }
+        return data
+    }
+
+    /// Encodes `report` as `render(_:)` does, handing the bytes to `sink` piece by piece.
+    ///
+    /// The same bytes as encoding the whole report at once, but built one domain at a time:
+    /// Foundation's encoder builds a tree of the whole value first, which for thousands of domains
+    /// costs several times the size of the output. The report without its domains is encoded, and
+    /// each domain, encoded alone and indented to its depth, goes into the empty `domains` array.
+    public static func render(_ report: AuditReport, to sink: (Data) throws -> Void) throws {
+        let encoder = makeEncoder()
+        var shell = report
+        shell.domains = []
+        var head = try encoder.encode(shell)
+        // Sorted keys and two-space indentation: the first "\n  \"domains\" : [" is the top-level key.
+        guard !report.domains.isEmpty, let key = head.range(of: Data(Self.domainsKey.utf8)),
+              let close = head[key.upperBound...].range(of: Data(Self.emptyArrayEnd.utf8)),
+              close.lowerBound == key.upperBound else {
+            // No domains (or an encoder that lays out empty arrays differently): encode it whole.
+            var data = try encoder.encode(report)
+            data.append(0x0A)
+            return try sink(data)
+        }
+        let tail = head[close.upperBound...]
+        head.removeSubrange(key.upperBound...)
+        head.append(0x0A)
+        try sink(head)
+        for (index, domain) in report.domains.enumerated() {
+            let encoded = try encoder.encode(domain)
+            // Array elements sit four spaces deep; JSON strings hold no raw newline, so every
+            // newline in the encoding starts a line to indent (but the blank line of an empty array).
+            var chunk = Data(capacity: encoded.count + encoded.count / 8 + 8)
+            chunk.append(contentsOf: Self.elementIndent)
+            encoded.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                var start = 0
+                for offset in 0..<raw.count where raw[offset] == 0x0A {
+                    chunk.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...offset]))
+                    if offset + 1 < raw.count, raw[offset + 1] != 0x0A { chunk.append(contentsOf: Self.elementIndent) }
+                    start = offset + 1
+                }
+                chunk.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...]))
+            }
+            if index + 1 < report.domains.count { chunk.append(contentsOf: [0x2C, 0x0A]) }
+            try sink(chunk)
+        }
+        var end = Data("\n  ]".utf8)
+        end.append(contentsOf: tail)
+        // A trailing newline, so the file is a well-formed text file.
+        end.append(0x0A)
+        try sink(end)
+    }
+
+    private static let domainsKey = "\n  \"domains\" : ["
+    /// How the encoder lays out the empty `domains` array after its key.
+    private static let emptyArrayEnd = "\n\n  ]"
+    private static let elementIndent: [UInt8] = Array("    ".utf8)
+
+    private static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        var data = try encoder.encode(report)
-        // A trailing newline, so the file is a well-formed text file.
+        return encoder
+    }
+
+    /// The whole report through one `JSONEncoder` call: what `render` must equal, byte for byte.
+    /// For tests.
+    static func renderWhole(_ report: AuditReport) throws -> Data {
+        var data = try makeEncoder().encode(report)
         data.append(0x0A)
         return data
     }

@@ -24,6 +24,7 @@ struct AuditCommand {
     static func main() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let console = Console()
+        if arguments.first == "merge" { MergeCommand.main(Array(arguments.dropFirst()), console: console) }
         if arguments.first == "validate" {
             do {
                 guard let command = try ValidateCommand.parse(Array(arguments.dropFirst())) else {
@@ -76,7 +77,7 @@ struct AuditCommand {
         // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
         let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         // Targets.
-        let list: DomainList
+        var list: DomainList
         if options.domains.isEmpty {
             let data: Data
             do {
@@ -107,34 +108,43 @@ struct AuditCommand {
             console.error("aasa-audit: no domains to audit in \(options.domains.isEmpty ? options.domainsFile : "the arguments")")
             return .usageOrInputError
         }
+        if let shard = options.shard {
+            let total = list.entries.count
+            list = shard.subset(of: list)
+            console.error("aasa-audit: shard \(shard): \(list.entries.count) of the list's \(total) domains")
+        }
 
         // The baseline is read now, before this run moves reports/latest.
         let baseline = loadBaseline()
 
         // Fetch and audit.
-        let fetchOptions = FetchOptions(
+        var fetchOptions = FetchOptions(
             userAgent: options.userAgent, caFile: options.caFile, connectTo: options.connectTo, resolve: options.resolve,
             connectTimeout: options.connectTimeout, totalTimeout: options.timeout, maxBytes: options.maxBytes,
             concurrency: options.concurrency, appleCDNBase: options.effectiveAppleCDNBase,
             crawlerUserAgent: CommandLineOptions.crawlerUserAgent)
-        let sites: [SiteFetch?]
-        let progress = ProgressLine(total: list.entries.count, enabled: console.progressOnStderr && !options.quiet && !list.entries.isEmpty)
+        fetchOptions.maxPerHost = options.maxPerHost
+        let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays, userAgent: options.userAgent,
+                                                   crawlerUserAgent: CommandLineOptions.crawlerUserAgent), now: started)
+        let entries = list.entries
+        let results: [DomainResult?]
+        let progress = ProgressLine(total: entries.count, enabled: console.progressOnStderr && !options.quiet && !entries.isEmpty)
         do {
-            sites = try SiteFetcher(options: fetchOptions).fetch(domains: list.entries.map(\.name.ascii), until: interruption.stopSwitch,
-                                                             progress: progress.update)
+            // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
+            // finished when a signal stopped the run.
+            let audits = QueuedAudit(auditor: auditor, entries: entries)
+            _ = try SiteFetcher(options: fetchOptions).fetch(domains: entries.map(\.name.ascii), until: interruption.stopSwitch,
+                                                         progress: progress.update) { index, site in audits.submit(index, site) }
+            results = audits.finish()
             progress.finish()
         } catch {
             progress.finish()
             console.error("aasa-audit: \(error)")
             return .usageOrInputError
         }
-        let auditor = Auditor(settings: AuditSettings(expiryWarningDays: options.expiryWarningDays, userAgent: options.userAgent,
-                                                   crawlerUserAgent: CommandLineOptions.crawlerUserAgent), now: started)
-        let results = zip(list.entries, sites).compactMap { entry, site in
-            site.map { auditor.audit($0, unicodeDomain: entry.name.unicode, expectations: entry.expectations) }
-        }
         var report = PartialRun.report(tool: ToolInfo(name: "aasa-audit", version: CommandLineOptions.version), generatedAt: started,
-                                       inputErrors: list.problems, entries: list.entries, sites: sites, results: results)
+                                       inputErrors: list.problems, entries: entries, results: results)
+        report.shard = options.shard
         if let baseline {
             report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
                                                    expiryWarningDays: options.expiryWarningDays)
@@ -183,7 +193,7 @@ struct AuditCommand {
     }
 
     /// Writes every requested format, then (for the default folder) moves `reports/latest`.
-    private func write(_ report: AuditReport) throws -> URL {
+    func write(_ report: AuditReport) throws -> URL {
         let directory = try ReportWriter.runDirectory(out: options.outDirectory, now: report.generatedAt)
         try ReportFiles.write(report, formats: options.formats, strict: options.strict, in: directory)
         // An interrupted run keeps its report but never becomes the latest one.

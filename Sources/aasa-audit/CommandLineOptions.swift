@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 
 /// Everything the command line says, validated. Parsing only splits and throws; it never prints.
@@ -44,6 +45,10 @@ struct CommandLineOptions: Equatable {
     var quiet = false
     /// `--keep N`: keep the N newest `reports/<UTC time>` folders, delete older ones.
     var keep: Int?
+    /// `--max-per-host`: transfers in flight at once to one server (see FetchOptions.maxPerHost).
+    var maxPerHost = 6
+    /// `--shard K/N`: audit only the domains whose hash falls in shard K of N.
+    var shard: Shard?
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -102,6 +107,8 @@ struct CommandLineOptions: Equatable {
             case "--strict": options.strict = true
             case "-q", "--quiet": options.quiet = true
             case "--keep": options.keep = try integer(try take(), name, in: 1...100_000)
+            case "--max-per-host": options.maxPerHost = try integer(try take(), name, in: 0...1024)
+            case "--shard": options.shard = try shard(try take())
             default: throw .unknownOption(argument)
             }
             index += 1
@@ -137,6 +144,15 @@ struct CommandLineOptions: Equatable {
             throw .invalidValue(name, text, "expected seconds, more than 0 and at most 600 (e.g. 2.5)")
         }
         return number
+    }
+
+    /// `K/N` with 1 ≤ K ≤ N.
+    static func shard(_ text: String) throws(UsageError) -> Shard {
+        do {
+            return try Shard(parsing: text)
+        } catch {
+            throw .invalidValue("--shard", text, error.description)
+        }
     }
 
     /// An https:// base URL ending with "/", to which the domain is appended.
@@ -194,6 +210,7 @@ struct CommandLineOptions: Equatable {
                aasa-audit validate [--json] FILE... | -    (check local files; see validate --help)
                aasa-audit match [--app APPID] [--json] (DOMAIN | --file FILE) URL...
                                                           (which app a URL opens; see match --help)
+               aasa-audit merge REPORT.json... [--out DIR] [--format LIST]   (combine --shard reports)
 
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
         https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association
@@ -241,6 +258,12 @@ struct CommandLineOptions: Equatable {
           -q, --quiet               No progress line and no summary; only problems, on stderr.
           --keep N                  Keep the N newest reports/<UTC time> folders and delete older ones
                                     (never the one reports/latest points to, never other folders).
+          --max-per-host N          Transfers in flight at once to one server (default: 6; 0: no
+                                    limit). The server is the host:port connected to: with --connect-to,
+                                    every name routed to one server shares it; Apple's CDN is one server.
+          --shard K/N               Audit only shard K of N (1-based): a stable subset chosen by a hash
+                                    of each domain, so shards do not move when the list grows. Combine
+                                    the shard reports with aasa-audit merge (see docs/scaling.md).
           --list-findings           Print every finding id with its severity, meaning and fix (Markdown).
           -h, --help                Show this help.
           --version                 Show the version.

@@ -7,15 +7,16 @@ import Glibc
 
 /// What a run that was stopped half-way reports: only finished domains, the rest named as not audited.
 enum PartialRun {
-    /// The report for `entries`, of which those with a nil `sites` element were not finished;
-    /// `results` are the audits of the finished ones, in order. Complete when nothing is missing.
+    /// The report for `entries`; `results` is aligned with them, nil for a domain not finished.
+    /// Complete when nothing is missing.
     static func report(tool: ToolInfo, generatedAt: Date, inputErrors: [InputProblem], entries: [DomainEntry],
-                       sites: [SiteFetch?], results: [DomainResult]) -> AuditReport {
-        let missing = zip(entries, sites).compactMap { entry, site in site == nil ? entry.name.ascii : nil }
+                       results: [DomainResult?]) -> AuditReport {
+        let finished = results.compactMap { $0 }
+        let missing = zip(entries, results).compactMap { entry, result in result == nil ? entry.name.ascii : nil }
         if missing.isEmpty {
-            return AuditReport(tool: tool, generatedAt: generatedAt, inputErrors: inputErrors, domains: results)
+            return AuditReport(tool: tool, generatedAt: generatedAt, inputErrors: inputErrors, domains: finished)
         }
-        return AuditReport(tool: tool, generatedAt: generatedAt, inputErrors: inputErrors, domains: results, notAudited: missing)
+        return AuditReport(tool: tool, generatedAt: generatedAt, inputErrors: inputErrors, domains: finished, notAudited: missing)
     }
 
     /// The line for standard error after a signal: what was kept and what was not.

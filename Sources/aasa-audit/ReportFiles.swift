@@ -11,7 +11,12 @@ enum ReportFiles {
     static func write(_ report: AuditReport, formats: [String], strict: Bool, in directory: URL) throws {
         for format in formats {
             guard let name = names[format] else { continue }
-            try ReportWriter.write(try render(report, format: format, strict: strict), named: name, in: directory)
+            switch format {
+            // The two formats that grow with the list are streamed into the file, not held whole.
+            case "json": try ReportWriter.write(named: name, in: directory) { emit in try JSONReporter.render(report, to: emit) }
+            case "html": try ReportWriter.write(named: name, in: directory) { emit in try HTMLReporter.render(report) { try emit(Data($0.utf8)) } }
+            default: try ReportWriter.write(try render(report, format: format, strict: strict), named: name, in: directory)
+            }
         }
     }
 

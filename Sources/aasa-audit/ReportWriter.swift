@@ -42,6 +42,12 @@ struct ReportWriter {
 
     /// Writes `data` to `directory/name` atomically (temporary file, fsync, rename).
     static func write(_ data: Data, named name: String, in directory: URL) throws {
+        try write(named: name, in: directory) { emit in try emit(data) }
+    }
+
+    /// Writes what `produce` emits, piece by piece, to `directory/name` atomically (temporary file,
+    /// fsync, rename), so a large report is never held whole in memory.
+    static func write(named name: String, in directory: URL, _ produce: ((Data) throws -> Void) throws -> Void) throws {
         let final = directory.appendingPathComponent(name)
         let temporary = directory.appendingPathComponent(".\(name).tmp-\(getpid())")
         // POSIX calls rather than FileHandle, so a failure says why in the system's words
@@ -50,25 +56,34 @@ struct ReportWriter {
         guard fd >= 0 else {
             throw WriteError(path: final.path, reason: "cannot create a file in \(directory.path) (\(describe(errno)))")
         }
-        var failure: Int32?
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(fd, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
+        /// A failed system call, by its errno, so the message can use the system's words.
+        struct SystemCallFailure: Error { var code: Int32 }
+        var reason: String?
+        do {
+            try produce { data in
+                try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                    guard let base = raw.baseAddress else { return }
+                    var offset = 0
+                    while offset < raw.count {
+                        let written = Glibc.write(fd, base + offset, raw.count - offset)
+                        if written < 0 {
+                            if errno == EINTR { continue }
+                            throw SystemCallFailure(code: errno)
+                        }
+                        offset += written
+                    }
                 }
-                offset += written
             }
+            if fsync(fd) != 0 { throw SystemCallFailure(code: errno) }
+        } catch let failure as SystemCallFailure {
+            reason = describe(failure.code)
+        } catch {
+            reason = "\(error)"
         }
-        if failure == nil && fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0 && failure == nil { failure = errno }
-        if let failure {
+        if close(fd) != 0 && reason == nil { reason = describe(errno) }
+        if let reason {
             unlink(temporary.path)
-            throw WriteError(path: final.path, reason: describe(failure))
+            throw WriteError(path: final.path, reason: reason)
         }
         guard rename(temporary.path, final.path) == 0 else {
             let reason = describe(errno)

@@ -1,4 +1,4 @@
-import Fetching
+@testable import Fetching
 import Foundation
 import Testing
 import TestSupport
@@ -93,6 +93,80 @@ import TestSupport
     @Test func unresolvableNameIsADNSFailure() throws {
         let results = try SiteFetcher(options: FetchOptions(userAgent: "t", totalTimeout: 3)).fetch(domains: ["does-not-exist.invalid"])
         #expect(results[0].wellKnown.response.error?.kind == .dns)
+    }
+
+    @Test func aRefusedOrUnresolvableHostIsNotTriedAgainAtTheRootLocation() throws {
+        let routes = sites.connectToEntries.filter { !$0.hasPrefix("::") }
+        let fetched = try fetch(["refused.test", "does-not-exist.invalid", "silent.test"]) {
+            $0.totalTimeout = 1.5
+            $0.connectTimeout = 1.5
+            // The unresolvable name must really go to DNS, not to --connect-to's catch-all.
+            $0.connectTo = routes
+            $0.crawlerUserAgent = FetchOptions.appleCrawlerUserAgent
+        }
+        for (site, kind) in [(fetched[0], TransferError.Kind.refused), (fetched[1], .dns)] {
+            let wellKnown = site.wellKnown.response, root = site.root.response
+            #expect(wellKnown.error?.kind == kind)
+            #expect(root.url == "https://\(site.domain)/apple-app-site-association", "the root location is still reported")
+            #expect(root.error?.kind == kind && root.error?.curlCode == wellKnown.error?.curlCode)
+            #expect(root.error?.message == (wellKnown.error?.message ?? "") + " (\(SiteFetcher.notRetriedNote))")
+            #expect(root.timings.totalMs == 0, "no transfer was made")
+            #expect(root.status == nil && root.bytes.limit == wellKnown.bytes.limit)
+            #expect(site.crawlerWellKnown == nil && site.crawlerRoot == nil)
+        }
+        // A timeout says nothing certain about the other location: it is fetched.
+        #expect(fetched[2].wellKnown.response.error?.kind == .timeout)
+        #expect(fetched[2].root.response.error?.kind == .timeout)
+        #expect(fetched[2].root.response.error?.message.contains(SiteFetcher.notRetriedNote) == false)
+        #expect(fetched[2].root.response.timings.totalMs > 0)
+    }
+
+    @Test func transformSeesEachDomainOnceWithItsIndex() throws {
+        let hosts = ["good.test", "notfound.test", "refused.test", "wellknown-only.test"]
+        var seen: [Int] = []
+        let fetched = try SiteFetcher(options: FetchOptions(userAgent: "t", caFile: sites.certificateAuthority.certificatePath,
+                                                             connectTo: sites.connectToEntries, totalTimeout: 3))
+            .fetch(domains: hosts) { index, site in
+                seen.append(index)
+                #expect(site.domain == hosts[index])
+                return site.wellKnown.response.status
+            }
+        #expect(fetched.allSatisfy { $0 != nil }, "without a stop switch every domain finishes")
+        #expect(fetched.map { $0 ?? nil } == [200, 404, nil, 200])
+        #expect(seen.sorted() == [0, 1, 2, 3])
+    }
+
+    @Test func maxPerHostCapsTransfersToOneServerAndKeepsReuse() throws {
+        // Six names routed to one nginx, one transfer at a time to it: nginx sees each name's three
+        // requests (two locations, the crawler's repeat) on one connection, one connection after
+        // another, never two at once.
+        let run = UUID().uuidString.prefix(8).lowercased()
+        let hosts = (1...6).map { "cap\($0)-\(run).many.test" }
+        let results = try fetch(hosts) {
+            $0.concurrency = 6
+            $0.maxPerHost = 1
+            $0.crawlerUserAgent = FetchOptions.appleCrawlerUserAgent
+        }
+        #expect(results.allSatisfy { $0.wellKnown.response.status == 200 && $0.root.response.status == 200 })
+        #expect(results.allSatisfy { $0.root.response.timings.reusedConnection && $0.crawlerWellKnown?.timings.reusedConnection == true })
+        let connections = sites.accessLog().split(separator: "\n").filter { $0.contains(String(run)) }.compactMap { line in
+            line.split(separator: " ").first { $0.hasPrefix("conn=") }.map(String.init)
+        }
+        #expect(connections.count == 18)
+        var runs: [String] = []
+        for connection in connections where runs.last != connection { runs.append(connection) }
+        #expect(runs.count == 6 && Set(runs).count == 6, "one connection per name, never interleaved: \(connections)")
+    }
+
+    @Test func serverKeyFollowsConnectToLikeCurl() {
+        let key = ServerKey(connectTo: ["silent.test:443:127.0.0.1:9001", ":443:[::1]:", "::10.0.0.1:8443"])
+        #expect(key.key(for: "https://silent.test/.well-known/x") == "127.0.0.1:9001")
+        #expect(key.key(for: "https://Good.Test/x") == "[::1]:443", "empty HOST matches any name; empty CONNECT_PORT keeps 443")
+        #expect(key.key(for: "http://good.test:8080/x") == "10.0.0.1:8443")
+        #expect(ServerKey(connectTo: []).key(for: "https://user@Example.com:8443/a?b") == "example.com:8443")
+        #expect(ServerKey(connectTo: []).key(for: "http://example.com") == "example.com:80")
+        #expect(ServerKey(connectTo: []).key(for: "https://[2001:db8::1]:444/x") == "[2001:db8::1]:444")
+        #expect(ServerKey(connectTo: []).key(for: "not a url") == "not a url")
     }
 
     @Test func eachDomainsSecondLocationReusesItsConnectionAtScale() throws {

@@ -38,28 +38,56 @@ public enum RuleReachabilityCheck: SchemaCheck {
         return findings
     }
 
+    /// Earlier rules kept as candidates for covering later ones. Each later rule is compared with the
+    /// earlier rules of the same path text and with the earlier broad rules (`prefix*`, no path), a
+    /// bounded number of each, so a file with thousands of rules costs a linear number of comparisons
+    /// (not one per pair) and a hostile file cannot make the check, or the audit around it, slow.
+    /// The check stays conservative: past the bounds it may miss a finding, never invent one.
+    static let maxBroadCandidates = 64
+    static let maxSamePathCandidates = 16
+
     private static func check(_ rules: [Shape?], noun: String) -> [Finding] {
+        struct PathKey: Hashable { var path: String?; var caseSensitive: Bool; var percentEncoded: Bool }
         var findings: [Finding] = []
-        var reported = Set<Int>()
-        for (position, earlier) in rules.enumerated() {
-            guard let earlier, !reported.contains(position) else { continue }
-            let later = rules[(position + 1)...].compactMap { $0 }.filter { !reported.contains($0.index) }
-            if earlier.isUniversal {
-                if earlier.exclude, !later.isEmpty {
-                    findings.append(excludeShadowsAll.finding(
-                        "\(noun.capitalized) \(earlier.index) \(earlier.text) excludes every URL, so the \(later.count) rule\(later.count == 1 ? "" : "s") after it never apply and no link of this entry opens the app.",
-                        pointer: earlier.pointer))
-                } else {
-                    for rule in later {
-                        findings.append(unreachableFinding(rule, by: earlier, noun: noun, every: true))
+        var samePath: [PathKey: [Shape]] = [:]
+        var broad: [Shape] = []
+        /// The earliest unreported earlier rule that covers `rule`, if any.
+        func coverer(of rule: Shape) -> Shape? {
+            let key = PathKey(path: rule.path, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
+            var best: Shape?
+            for earlier in (samePath[key] ?? []) + broad where earlier.index < (best?.index ?? Int.max) && earlier.covers(rule) {
+                best = earlier
+            }
+            return best
+        }
+        let present = rules.compactMap { $0 }
+        for (position, rule) in present.enumerated() {
+            if let earlier = coverer(of: rule) {
+                findings.append(unreachableFinding(rule, by: earlier, noun: noun, every: earlier.isUniversal))
+                continue
+            }
+            if rule.isUniversal {
+                // Every later rule is covered: by an earlier rule when one covers it, else by this one.
+                var shadowed = 0
+                for later in present[(position + 1)...] {
+                    if let earlier = coverer(of: later) {
+                        findings.append(unreachableFinding(later, by: earlier, noun: noun, every: earlier.isUniversal))
+                    } else if rule.exclude {
+                        shadowed += 1
+                    } else {
+                        findings.append(unreachableFinding(later, by: rule, noun: noun, every: true))
                     }
+                }
+                if shadowed > 0 {
+                    findings.append(excludeShadowsAll.finding(
+                        "\(noun.capitalized) \(rule.index) \(rule.text) excludes every URL, so the \(shadowed) rule\(shadowed == 1 ? "" : "s") after it never apply and no link of this entry opens the app.",
+                        pointer: rule.pointer))
                 }
                 break
             }
-            for rule in later where earlier.covers(rule) {
-                reported.insert(rule.index)
-                findings.append(unreachableFinding(rule, by: earlier, noun: noun, every: false))
-            }
+            let key = PathKey(path: rule.path, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
+            if samePath[key, default: []].count < maxSamePathCandidates { samePath[key, default: []].append(rule) }
+            if rule.isBroad && broad.count < maxBroadCandidates { broad.append(rule) }
         }
         return findings
     }
@@ -141,6 +169,11 @@ public enum RuleReachabilityCheck: SchemaCheck {
         static func isAllStars(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy { $0 == "*" } }
 
         var pathIsUniversal: Bool { path.map(Shape.isAllStars) ?? true }
+        /// Whether this rule can cover rules with another path text: no path, or `prefix*` (see `covers`).
+        var isBroad: Bool {
+            guard let path else { return true }
+            return path.hasSuffix("*") && Shape.fixedPrefix(String(path.dropLast())) == String(path.dropLast())
+        }
         var isUniversal: Bool { pathIsUniversal && queryIsUniversal && fragmentIsUniversal }
 
         /// True when every URL `other` matches is matched by this rule too (provably, from the text).

@@ -22,6 +22,8 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// When the run was interrupted: the domains (ASCII form, input order) that were not finished and
     /// so are not in `domains`. Nil for a run that was not interrupted.
     public var notAudited: [String]?
+    /// The shard of the domain list this run audited (`--shard K/N`); nil when it audited the whole list.
+    public var shard: Shard?
 
     public init(tool: ToolInfo, generatedAt: Date, complete: Bool = true,
                 inputErrors: [InputProblem] = [], domains: [DomainResult]) {

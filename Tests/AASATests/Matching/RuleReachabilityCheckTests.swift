@@ -27,6 +27,18 @@ private func components(_ rules: String, defaults: String = "") -> String {
         #expect(try findings(components(#"{"/":"/a"},{"/":"/*","exclude":true}"#)).isEmpty)
     }
 
+    @Test func thousandsOfRulesAreComparedWithBoundedCandidates() throws {
+        // 20,000 exact paths after one broad rule, then 200 broad rules of their own: every exact path
+        // is redundant under the first rule, and the check stays linear (a pairwise check would make
+        // 200 million comparisons here, and stalled the audit of such a file for seconds).
+        let exact = (0..<20_000).map { #"{"/":"/p/\#($0)"}"# }
+        let broad = (0..<200).map { #"{"/":"/q\#($0)/*"}"# }
+        let result = try findings(components(([#"{"/":"/p/*"}"#] + exact + broad).joined(separator: ",")))
+        #expect(result.count == 20_000)
+        #expect(result.allSatisfy { $0.id == "match.redundant" })
+        #expect(result.last?.pointer == "/applinks/details/0/components/20000")
+    }
+
     @Test func sameEffectIsRedundantInfo() throws {
         let result = try findings(components(#"{"/":"/i/*"},{"/":"/i"},{"/":"/x"},{"/":"/x/"}"#))
         #expect(result.map(\.id) == ["match.redundant", "match.redundant"])

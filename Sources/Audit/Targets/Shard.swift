@@ -1,0 +1,72 @@
+import Foundation
+
+/// Shard `index` of `count` (1-based): a stable subset of a domain list, for spreading one list over
+/// several machines (`--shard K/N`) and combining their reports (`aasa-audit merge`).
+///
+/// A domain belongs to the shard chosen by a hash of its ASCII name, not by its position in the
+/// list, so adding or removing other lines never moves a domain to another shard, and every domain
+/// is in exactly one shard of N. The hash is FNV-1a (64 bit), written out here because Swift's
+/// `Hasher` is seeded per process and would give every machine a different split.
+public struct Shard: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// 1-based: 1 ≤ index ≤ count.
+    public var index: Int
+    /// How many shards the list is split into (≥ 1).
+    public var count: Int
+
+    /// A shard; nil unless 1 ≤ index ≤ count.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `K/N` (e.g. `2/8`), as given to `--shard`.
+    public init(parsing text: String) throws(ShardSyntaxError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
+            throw ShardSyntaxError(reason: "expected K/N, two whole numbers with 1 ≤ K ≤ N, e.g. 1/4")
+        }
+        guard count >= 1 else { throw ShardSyntaxError(reason: "N must be at least 1") }
+        guard index >= 1 else { throw ShardSyntaxError(reason: "K counts from 1, e.g. 1/\(count) to \(count)/\(count)") }
+        guard index <= count else { throw ShardSyntaxError(reason: "K must be at most N (\(count))") }
+        self.index = index
+        self.count = count
+    }
+
+    /// "2/8".
+    public var description: String { "\(index)/\(count)" }
+
+    /// True when `domain` (ASCII, as fetched) belongs to this shard. Case does not matter.
+    public func contains(_ domain: String) -> Bool {
+        Self.shardIndex(of: domain, count: count) == index
+    }
+
+    /// The 1-based shard of `domain` among `count` shards.
+    public static func shardIndex(of domain: String, count: Int) -> Int {
+        Int(fnv1a(domain.lowercased()) % UInt64(max(1, count))) + 1
+    }
+
+    /// The domains of `list` in this shard; rejected lines (input problems) are kept whole, so every
+    /// shard reports them.
+    public func subset(of list: DomainList) -> DomainList {
+        DomainList(entries: list.entries.filter { contains($0.name.ascii) }, problems: list.problems,
+                   duplicates: list.duplicates.filter { contains($0.name.ascii) })
+    }
+
+    /// 64-bit FNV-1a over the UTF-8 bytes.
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
+
+/// Why a `--shard` value is not `K/N`.
+public struct ShardSyntaxError: Error, Equatable, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
+}

@@ -1,0 +1,143 @@
+import Audit
+import Foundation
+import Reporting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `aasa-audit merge REPORT.json... --out DIR`: combines the reports of `--shard K/N` runs into one
+/// set of reports, written like an audit's (same formats, atomic files). The combining is `ReportMerge`.
+struct MergeCommand {
+    var files: [String]
+    /// Only `outDirectory` and `formats` are used: the reports are written by `AuditCommand.write`.
+    var options: CommandLineOptions
+    var console: Console
+
+    static let help = """
+        USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST]
+
+        Combines the report.json of each shard (aasa-audit --shard K/N) into one set of reports, as if
+        one machine had audited the whole list. Domains are sorted by name; input errors reported by
+        every shard are kept once; the summary is recomputed. The reports are incomplete ("complete":
+        false) when a shard of 1..N is missing or was itself interrupted. See docs/scaling.md.
+
+        OPTIONS:
+          -o, --out DIR   Write the merged reports into DIR (default: reports/<UTC time>/, and
+                          reports/latest points at it).
+          --format LIST   Report formats, comma-separated: \(CommandLineOptions.supportedFormats.joined(separator: ", ")) (default: json,html).
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0  no domain fails (warnings allowed)
+          1  at least one domain fails
+          2  usage error; a report cannot be read or does not fit with the others (nothing is written);
+             a shard is missing; the shards reported input errors; the reports could not be written
+        """
+
+    /// Parses the arguments after `merge`; nil when help was asked for.
+    static func parse(_ arguments: [String]) throws(UsageError) -> MergeCommand? {
+        var files: [String] = [], options = CommandLineOptions(), onlyFiles = false
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyFiles || !argument.hasPrefix("-") {
+                files.append(argument)
+                continue
+            }
+            var name = argument, inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func take() throws(UsageError) -> String {
+                if let inline { return inline }
+                guard index < arguments.count else { throw .missingValue(name) }
+                index += 1
+                return arguments[index - 1]
+            }
+            switch name {
+            case "--": onlyFiles = true
+            case "-h", "--help": return nil
+            case "-o", "--out": options.outDirectory = try take()
+            case "--format": options.formats = try CommandLineOptions.parseFormats(try take())
+            default: throw .unknownOption(argument)
+            }
+        }
+        guard !files.isEmpty else { throw .invalidValue("merge", "", "name the report.json of each shard") }
+        return MergeCommand(files: files, options: options, console: Console())
+    }
+
+    /// The `main` of the subcommand.
+    static func main(_ arguments: [String], console: Console) -> Never {
+        do {
+            guard let command = try parse(arguments) else {
+                console.out(help)
+                exit(0)
+            }
+            exit(command.run().rawValue)
+        } catch {
+            console.error("aasa-audit merge: \(error)")
+            exit(AuditCommand.ExitStatus.usageOrInputError.rawValue)
+        }
+    }
+
+    func run() -> AuditCommand.ExitStatus {
+        var inputs: [ReportMerge.Input] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                console.error("aasa-audit merge: \(file): the file does not exist or cannot be read")
+                return .usageOrInputError
+            }
+            do {
+                inputs.append(ReportMerge.Input(source: file, report: try JSONReporter.decode(data)))
+            } catch let error as JSONReporter.UnsupportedSchemaVersion {
+                console.error("aasa-audit merge: \(file): \(error)")
+                return .usageOrInputError
+            } catch {
+                console.error("aasa-audit merge: \(file): not an aasa-audit report.json (\(Self.describe(error)))")
+                return .usageOrInputError
+            }
+        }
+        let outcome: ReportMerge.Outcome
+        do {
+            outcome = try ReportMerge.merge(inputs)
+        } catch {
+            console.error("aasa-audit merge: \(error)")
+            return .usageOrInputError
+        }
+        let report = outcome.report
+        console.out(ConsoleSummary.render(report, colour: console.colourOnStdout))
+        do {
+            let directory = try AuditCommand(options: options, console: console).write(report)
+            console.out("Reports: \(directory.path)/")
+        } catch {
+            console.error("aasa-audit merge: \(error)")
+            return .usageOrInputError
+        }
+        if !outcome.missingShards.isEmpty {
+            let count = inputs.first?.report.shard?.count ?? 0
+            console.error("aasa-audit merge: shard\(outcome.missingShards.count == 1 ? "" : "s") "
+                          + outcome.missingShards.map { "\($0)/\(count)" }.joined(separator: ", ")
+                          + " not given: the merged report is incomplete")
+            return .usageOrInputError
+        }
+        if !report.inputErrors.isEmpty { return .usageOrInputError }
+        return report.summary.fail > 0 ? .domainFailed : .success
+    }
+
+    /// A decoding error in words: what is wrong, and where in the file.
+    static func describe(_ error: Error) -> String {
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            return keys.isEmpty ? "" : " at " + keys.joined(separator: ".")
+        }
+        switch decoding {
+        case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\"\(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(context.debugDescription)\(path(context))"
+        case .dataCorrupted(let context): return "\(context.debugDescription)\(path(context))"
+        @unknown default: return "\(error)"
+        }
+    }
+}
