@@ -22,9 +22,25 @@ public func fuzzDocument(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-/// Where URL matching joins the target: each parsed document is handed here with the raw input, from
-/// which a matcher can take paths to match against the document's patterns.
+/// URL matching on every parsed document: the patterns are compiled once, then URLs made from the
+/// input itself (each line, as a path and as a URL with a query and a fragment) and a few fixed ones
+/// are decided, for every app and for an unknown one. Invariants: `match` and `exclude` name the
+/// rule that decided, `no_match` names none, and a decision for one app never admits an app the
+/// decision for all of them does not list.
 func exerciseMatching(_ document: AASADocument, input: [UInt8]) {
-    _ = document
-    _ = input
+    let matcher = URLMatcher(document)
+    var urls = ["/", "/a", "https://example.com/", "https://example.com/buy/1?a=b#c", "/%E2%82%AC?x=1&x=2"]
+    for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).prefix(8) {
+        let text = String(decoding: line.prefix(256), as: UTF8.self)
+        urls.append(text.hasPrefix("/") ? text : "/" + text)
+        urls.append("https://example.com/" + text + "?q=" + text + "#" + text)
+    }
+    for url in urls {
+        guard let result = try? matcher.decide(url) else { continue }
+        precondition((result.decision == .noMatch) == (result.rule == nil), "a decision without its rule: \(result)")
+        for appID in result.appIDs.prefix(4) + ["ZZZZZ99999.unknown.app"] {
+            guard let forApp = try? matcher.decide(url, appID: appID) else { continue }
+            precondition(forApp.decision != .match || result.appIDs.contains(appID), "\(appID) matched but is not among \(result.appIDs)")
+        }
+    }
 }

@@ -47,7 +47,7 @@ seed() {  # seed TARGET SOURCE_DIR...
     [ -d "$dir" ] && find "$dir" -type f -size -300k -exec cp -n {} "$corpus/" \; || true
   done
 }
-seed document /work/shared/corpus/real-aasa/files Fuzz/Seeds/document Tests/AASATests/Fuzz/Inputs
+seed document ../shared/corpus/real-aasa/files Fuzz/Seeds/document Tests/AASATests/Fuzz/Inputs
 seed domains Fuzz/Seeds/domains Tests/AuditTests/Fuzz/Inputs
 
 status=0
