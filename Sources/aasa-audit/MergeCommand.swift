@@ -14,24 +14,29 @@ struct MergeCommand {
     var console: Console
 
     static let help = """
-        USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST]
+        USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--baseline FILE | --no-baseline]
 
         Combines the report.json of each shard (aasa-audit --shard K/N) into one set of reports, as if
         one machine had audited the whole list. Domains are sorted by name; input errors reported by
         every shard are kept once; the summary is recomputed. The reports are incomplete ("complete":
-        false) when a shard of 1..N is missing or was itself interrupted. See docs/scaling.md.
+        false) when a shard of 1..N is missing or was itself interrupted. Shards written by different
+        versions, or started more than 12 hours apart, are merged with a warning. See docs/scaling.md.
 
         OPTIONS:
           -o, --out DIR   Write the merged reports into DIR (default: reports/<UTC time>/, and
                           reports/latest points at it).
           --format LIST   Report formats, comma-separated: \(CommandLineOptions.supportedFormats.joined(separator: ", ")) (default: json,html).
+          --baseline FILE Say what changed since this earlier report (default, without --out: the
+                          report reports/latest points at, e.g. the last merge).
+          --no-baseline   Compare with nothing.
           -h, --help      Show this help.
 
         EXIT STATUS:
           0  no domain fails (warnings allowed)
           1  at least one domain fails
           2  usage error; a report cannot be read or does not fit with the others (nothing is written);
-             a shard is missing; the shards reported input errors; the reports could not be written
+             a shard is missing or was interrupted (the report is written, incomplete); the shards
+             reported input errors; the reports could not be written
         """
 
     /// Parses the arguments after `merge`; nil when help was asked for.
@@ -61,10 +66,15 @@ struct MergeCommand {
             case "-h", "--help": return nil
             case "-o", "--out": options.outDirectory = try take()
             case "--format": options.formats = try CommandLineOptions.parseFormats(try take())
+            case "--baseline": options.baselineFile = try take()
+            case "--no-baseline": options.noBaseline = true
             default: throw .unknownOption(argument)
             }
         }
         guard !files.isEmpty else { throw .invalidValue("merge", "", "name the report.json of each shard") }
+        if let file = options.baselineFile, options.noBaseline {
+            throw .invalidValue("--baseline", file, "--no-baseline contradicts it; give one or the other")
+        }
         return MergeCommand(files: files, options: options, console: Console())
     }
 
@@ -106,7 +116,17 @@ struct MergeCommand {
             console.error("aasa-audit merge: \(error)")
             return .usageOrInputError
         }
-        let report = outcome.report
+        for warning in outcome.warnings { console.error("aasa-audit merge: warning: \(warning)") }
+        var report = outcome.report
+        // Read before writing: without --out the merge moves reports/latest.
+        switch BaselineReport.load(options: options) {
+        case nil: break
+        case .failure(let problem)?: console.error("aasa-audit merge: warning: \(problem)")
+        case .success(let baseline)?:
+            console.error("aasa-audit merge: comparing with \(baseline.path) (run of \(baseline.report.generatedAt.formatted(.iso8601)))")
+            report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
+                                                   expiryWarningDays: options.expiryWarningDays)
+        }
         console.out(ConsoleSummary.render(report, colour: console.colourOnStdout))
         do {
             let directory = try AuditCommand(options: options, console: console).write(report)
@@ -120,6 +140,13 @@ struct MergeCommand {
             console.error("aasa-audit merge: shard\(outcome.missingShards.count == 1 ? "" : "s") "
                           + outcome.missingShards.map { "\($0)/\(count)" }.joined(separator: ", ")
                           + " not given: the merged report is incomplete")
+            return .usageOrInputError
+        }
+        if !outcome.interruptedSources.isEmpty {
+            // An incomplete report must not pass for a whole night's audit.
+            for source in outcome.interruptedSources {
+                console.error("aasa-audit merge: \(source): this shard was interrupted (\"complete\": false): the merged report is incomplete")
+            }
             return .usageOrInputError
         }
         if !report.inputErrors.isEmpty { return .usageOrInputError }

@@ -1,6 +1,7 @@
 import Audit
 import Fetching
 import Foundation
+import Reporting
 import Testing
 import TestSupport
 
@@ -114,6 +115,87 @@ import TestSupport
         let partial = try Self.report("partial")
         #expect(!partial.complete)
         #expect(!FileManager.default.fileExists(atPath: runs.folder.appendingPathComponent("partial/report.html").path))
+    }
+
+    /// Copies of the three shard reports without the list's bad line (so the exit status says what
+    /// the merge decided), changed by `edit`, as s1.json ... s3.json in a fresh folder.
+    static func editedShards(_ edit: (Int, inout AuditReport) -> Void = { _, _ in }) throws -> URL {
+        let folder = try AuditBinary.temporaryDirectory()
+        for index in 1...3 {
+            var report = try Self.report("shard\(index)")
+            report.inputErrors = []
+            edit(index, &report)
+            try JSONReporter.render(report).write(to: folder.appendingPathComponent("s\(index).json"))
+        }
+        return folder
+    }
+
+    static let shardFiles = ["s1.json", "s2.json", "s3.json"]
+
+    @Test func anInterruptedShardMakesTheMergeExit2AndNamesIt() throws {
+        let complete = try Self.editedShards()
+        let control = try AuditBinary.run(["merge"] + Self.shardFiles + ["--out", "merged", "--format", "json,md,junit"], in: complete)
+        #expect(control.status == 1, "complete shards, some domains fail: \(control.stderr)")
+        for name in ["report.json", "report.md", "report.junit.xml"] {
+            #expect(FileManager.default.fileExists(atPath: complete.appendingPathComponent("merged/\(name)").path), "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: complete.appendingPathComponent("merged/report.html").path))
+
+        var unfinished: String?
+        let folder = try Self.editedShards { index, report in
+            guard index == 2, let last = report.domains.popLast() else { return }
+            report.complete = false
+            report.notAudited = [last.domain]
+            unfinished = last.domain
+        }
+        let outcome = try AuditBinary.run(["merge"] + Self.shardFiles + ["--out", "merged", "--format", "json,md"], in: folder)
+        #expect(outcome.status == 2, "an incomplete merged report must not pass for the whole list: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("s2.json: this shard was interrupted"), "\(outcome.stderr)")
+        let merged = try AuditBinary.readReport(at: folder.appendingPathComponent("merged/report.json"))
+        #expect(!merged.complete)
+        #expect(merged.notAudited == [try #require(unfinished)])
+        #expect(merged.domains.count == Self.hosts.count - 1)
+        let markdown = try String(contentsOf: folder.appendingPathComponent("merged/report.md"), encoding: .utf8)
+        #expect(markdown.contains(try #require(unfinished)), "the Markdown report names the domain not audited")
+    }
+
+    @Test func shardsOfOtherVersionsOrFarApartAreMergedWithAWarning() throws {
+        let folder = try Self.editedShards { index, report in
+            guard index == 3 else { return }
+            report.tool.version = "0.0.1-old"
+            report.generatedAt -= 86_400
+        }
+        let outcome = try AuditBinary.run(["merge"] + Self.shardFiles + ["--out", "merged", "--format", "json"], in: folder)
+        #expect(outcome.status == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("warning: s3.json was written by aasa-audit 0.0.1-old"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("the shards started 24 hours apart"), "\(outcome.stderr)")
+        let same = try AuditBinary.run(["merge"] + Self.shardFiles + ["--out", "again", "--format", "json"], in: try Self.editedShards())
+        #expect(!same.stderr.contains("warning"), "\(same.stderr)")
+    }
+
+    @Test func mergeComparesWithTheLastMergeLikeAnAudit() throws {
+        let folder = try Self.editedShards()
+        let first = try AuditBinary.run(["merge"] + Self.shardFiles + ["--format", "json"], in: folder)
+        #expect(first.status == 1 && !first.stderr.contains("comparing with"), "\(first.stderr)")
+        let second = try AuditBinary.run(["merge"] + Self.shardFiles + ["--format", "json"], in: folder)
+        #expect(second.stderr.contains("comparing with reports/"), "\(second.stderr)")
+        let latest = try AuditBinary.readReport(at: folder.appendingPathComponent("reports/latest/report.json"))
+        let changes = try #require(latest.changes)
+        #expect(changes.isEmpty, "the same shards merged twice: nothing changed")
+        let none = try AuditBinary.run(["merge"] + Self.shardFiles + ["--no-baseline", "--baseline", "x.json"], in: folder)
+        #expect(none.status == 2 && none.stderr.contains("--no-baseline contradicts it"))
+    }
+
+    @Test func aShardComparedWithTheWholeListsBaselineRemovesNoOtherShardsDomain() throws {
+        let runs = try Self.runs.get()
+        let sites = try LocalSites.shared.get()
+        let outcome = try AuditBinary.run(["--cacert", sites.certificateAuthority.certificatePath, "--timeout", "3", "--no-cdn",
+                                           "--shard", "2/3", "--baseline", "whole/report.json", "--out", "shard2-vs-whole", "--format", "json"]
+                                          + sites.connectToArguments, in: runs.folder)
+        let report = try Self.report("shard2-vs-whole")
+        let changes = try #require(report.changes, "\(outcome.stderr)")
+        #expect(changes.domainsRemoved.isEmpty, "the other shards' domains are not removed: \(changes.domainsRemoved)")
+        #expect(changes.domainsAdded.isEmpty)
     }
 
     @Test(arguments: [
