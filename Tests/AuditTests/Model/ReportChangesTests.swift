@@ -151,6 +151,27 @@ import Testing
         #expect(reverse.domainsAdded.isEmpty && reverse.domainsRemoved.isEmpty, "\(reverse.domainsAdded)")
     }
 
+    @Test func aBaselineKeptWithoutItsEvidenceGivesTheSameChanges() {
+        func heavy(_ domain: DomainResult) -> DomainResult {
+            var domain = domain
+            for index in domain.locations.indices {
+                domain.locations[index].body = String(repeating: "{\"applinks\": {}}", count: 100)
+                domain.locations[index].headers = [HTTPHeader(name: "server", value: "nginx")]
+            }
+            return domain
+        }
+        let before = [Self.domain("a.example", .pass, daysLeft: 40), Self.domain("b.example", .fail, wellKnown: [Self.finding("http.not-found")]),
+                      Self.domain("c.example", .warn, wellKnown: [Self.finding("http.content-type", .warning)]), Self.domain("gone.example", .pass)].map(heavy)
+        let after = [Self.domain("a.example", .pass, daysLeft: 20), Self.domain("b.example", .pass),
+                     Self.domain("c.example", .fail, own: [Self.finding("cdn.missing")]), Self.domain("new.example", .pass)]
+        let baseline = Self.report(before, at: Self.then), current = Self.report(after, at: Self.now)
+        let slim = ReportChanges.essentials(of: baseline)
+        #expect(slim.domains.allSatisfy { $0.locations.allSatisfy { $0.body == nil && $0.headers.isEmpty } })
+        let full = ReportChanges.between(baseline: baseline, current: current, baselinePath: "b.json", expiryWarningDays: 30)
+        #expect(!full.isEmpty && full.certificates.count == 1 && full.domainsRemoved == ["gone.example"])
+        #expect(ReportChanges.between(baseline: slim, current: current, baselinePath: "b.json", expiryWarningDays: 30) == full)
+    }
+
     @Test func theChangesTravelInTheReport() throws {
         var report = Self.report([Self.domain("a.example", .fail, wellKnown: [Self.finding("network.dns")])], at: Self.now)
         report.changes = changes([Self.domain("a.example", .pass)], report.domains)
