@@ -9,12 +9,13 @@ import Glibc
 /// set of reports, written like an audit's (same formats, atomic files). The combining is `ReportMerge`.
 struct MergeCommand {
     var files: [String]
-    /// Only `outDirectory` and `formats` are used: the reports are written by `AuditCommand.write`.
+    /// Only `outDirectory`, `formats`, `strict` and the baseline options are used: the reports are
+    /// written by `AuditCommand.write`.
     var options: CommandLineOptions
     var console: Console
 
     static let help = """
-        USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--baseline FILE | --no-baseline]
+        USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--baseline FILE | --no-baseline]
 
         Combines the report.json of each shard (aasa-audit --shard K/N) into one set of reports, as if
         one machine had audited the whole list. Domains are sorted by name; input errors reported by
@@ -29,11 +30,12 @@ struct MergeCommand {
           --baseline FILE Say what changed since this earlier report (default, without --out: the
                           report reports/latest points at, e.g. the last merge).
           --no-baseline   Compare with nothing.
+          --strict        Warnings fail too (exit 1) and are JUnit failures, as for the shards' --strict.
           -h, --help      Show this help.
 
         EXIT STATUS:
-          0  no domain fails (warnings allowed)
-          1  at least one domain fails
+          0  no domain fails (warnings allowed, unless --strict)
+          1  at least one domain fails (with --strict: or warns)
           2  usage error; a report cannot be read or does not fit with the others (nothing is written);
              a shard is missing or was interrupted (the report is written, incomplete); the shards
              reported input errors; the reports could not be written
@@ -68,6 +70,7 @@ struct MergeCommand {
             case "--format": options.formats = try CommandLineOptions.parseFormats(try take())
             case "--baseline": options.baselineFile = try take()
             case "--no-baseline": options.noBaseline = true
+            case "--strict": options.strict = true
             default: throw .unknownOption(argument)
             }
         }
@@ -150,7 +153,7 @@ struct MergeCommand {
             return .usageOrInputError
         }
         if !report.inputErrors.isEmpty { return .usageOrInputError }
-        return report.summary.fail > 0 ? .domainFailed : .success
+        return report.summary.fail > 0 || (options.strict && report.summary.warn > 0) ? .domainFailed : .success
     }
 
     /// A decoding error in words: what is wrong, and where in the file.

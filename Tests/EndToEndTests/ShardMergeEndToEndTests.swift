@@ -159,6 +159,17 @@ import TestSupport
         #expect(markdown.contains(try #require(unfinished)), "the Markdown report names the domain not audited")
     }
 
+    @Test func strictMergeFailsOnWarningsLikeAStrictAudit() throws {
+        let folder = try Self.editedShards { _, report in report.domains.removeAll { $0.verdict == .fail } }
+        let merged = try AuditBinary.run(["merge"] + Self.shardFiles + ["--out", "lenient", "--format", "json"], in: folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(try AuditBinary.readReport(at: folder.appendingPathComponent("lenient/report.json")).summary.warn > 0)
+        let strict = try AuditBinary.run(["merge", "--strict"] + Self.shardFiles + ["--out", "strict", "--format", "junit"], in: folder)
+        #expect(strict.status == 1, "\(strict.stderr)")
+        let junit = try String(contentsOf: folder.appendingPathComponent("strict/report.junit.xml"), encoding: .utf8)
+        #expect(junit.contains("<failure"), "warnings are JUnit failures with --strict")
+    }
+
     @Test func shardsOfOtherVersionsOrFarApartAreMergedWithAWarning() throws {
         let folder = try Self.editedShards { index, report in
             guard index == 3 else { return }
@@ -196,6 +207,17 @@ import TestSupport
         let changes = try #require(report.changes, "\(outcome.stderr)")
         #expect(changes.domainsRemoved.isEmpty, "the other shards' domains are not removed: \(changes.domainsRemoved)")
         #expect(changes.domainsAdded.isEmpty)
+    }
+
+    @Test func quietShardSaysNothingWhenNothingIsWrong() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let common = ["--cacert", sites.certificateAuthority.certificatePath, "--no-cdn", "--format", "json"] + sites.connectToArguments
+        let loud = try AuditBinary.run(common + ["--shard", "1/1", "--out", "loud", "good.test"], in: folder)
+        #expect(loud.status == 0 && loud.stderr.contains("shard 1/1: 1 of the list's 1 domains"), "\(loud.stderr)")
+        let quiet = try AuditBinary.run(common + ["--quiet", "--shard", "1/1", "--out", "quiet", "good.test"], in: folder)
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty && quiet.stdout.isEmpty, "cron mails any output: \(quiet.stderr)")
     }
 
     @Test(arguments: [
