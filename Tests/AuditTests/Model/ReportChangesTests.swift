@@ -161,12 +161,14 @@ import Testing
             return domain
         }
         let before = [Self.domain("a.example", .pass, daysLeft: 40), Self.domain("b.example", .fail, wellKnown: [Self.finding("http.not-found")]),
-                      Self.domain("c.example", .warn, wellKnown: [Self.finding("http.content-type", .warning)]), Self.domain("gone.example", .pass)].map(heavy)
+                      Self.domain("c.example", .warn, wellKnown: [Self.finding("http.content-type", .warning), Self.finding("cdn.ok", .info)]),
+                      Self.domain("gone.example", .pass)].map(heavy)
         let after = [Self.domain("a.example", .pass, daysLeft: 20), Self.domain("b.example", .pass),
                      Self.domain("c.example", .fail, own: [Self.finding("cdn.missing")]), Self.domain("new.example", .pass)]
         let baseline = Self.report(before, at: Self.then), current = Self.report(after, at: Self.now)
         let slim = ReportChanges.essentials(of: baseline)
         #expect(slim.domains.allSatisfy { $0.locations.allSatisfy { $0.body == nil && $0.headers.isEmpty } })
+        #expect(slim.domains.allSatisfy { $0.allFindings.allSatisfy { $0.fix == nil && $0.severity != .info } })
         let full = ReportChanges.between(baseline: baseline, current: current, baselinePath: "b.json", expiryWarningDays: 30)
         #expect(!full.isEmpty && full.certificates.count == 1 && full.domainsRemoved == ["gone.example"])
         #expect(ReportChanges.between(baseline: slim, current: current, baselinePath: "b.json", expiryWarningDays: 30) == full)
