@@ -84,6 +84,11 @@ private struct HTMLWriter {
         raw("<title>AASA audit, \(when)</title>\n<style>\n\(css)</style>\n</head>\n<body>\n")
         header(when: when)
         if !report.complete { interruptedBanner() }
+        // A shard's report attached to a ticket must not pass for the whole list.
+        if let shard = report.shard {
+            raw("<p class=\"meta\">Shard \(shard) of the domain list (<code>--shard</code>): only its domains were checked; ")
+            raw("<code>aasa-audit merge</code> combines the shards' report.json into one report.</p>\n")
+        }
         if let changes = report.changes { changesSection(changes) }
         if !report.inputErrors.isEmpty { inputProblems() }
         summaryTable()

@@ -25,7 +25,7 @@ struct MergeCommand {
 
         OPTIONS:
           -o, --out DIR   Write the merged reports into DIR (default: reports/<UTC time>/, and
-                          reports/latest points at it).
+                          reports/latest points at it unless the merged report is incomplete).
           --format LIST   Report formats, comma-separated: \(CommandLineOptions.supportedFormats.joined(separator: ", ")) (default: json,html).
           --baseline FILE Say what changed since this earlier report (default, without --out: the
                           report reports/latest points at, e.g. the last merge).
