@@ -98,6 +98,12 @@ struct MergeCommand {
     func run() -> AuditCommand.ExitStatus {
         var inputs: [ReportMerge.Input] = []
         for file in files {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+                // `merge shard-*` instead of `merge shard-*/report.json`.
+                console.error("aasa-audit merge: \(file): a folder; name its report.json (\(file)/report.json)")
+                return .usageOrInputError
+            }
             guard let data = FileManager.default.contents(atPath: file) else {
                 console.error("aasa-audit merge: \(file): the file does not exist or cannot be read")
                 return .usageOrInputError
