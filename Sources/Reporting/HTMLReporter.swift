@@ -125,6 +125,14 @@ private struct HTMLWriter {
     static let notAuditedListed = 50
 
     mutating func interruptedBanner() {
+        // Incomplete with nothing named as not audited: a merge with a shard missing (an interrupted
+        // run always names what it did not reach).
+        if report.notAudited?.isEmpty ?? true {
+            raw("<div class=\"banner\" role=\"alert\"><strong>This report is incomplete.</strong> ")
+            raw("A shard of the list was not merged, so its domains were not checked; the counts above cover only ")
+            raw("the \(Formatting.plural(report.domains.count, "domain")) below.</div>\n")
+            return
+        }
         raw("<div class=\"banner\" role=\"alert\"><strong>This run was interrupted.</strong> ")
         raw("Only the \(Formatting.plural(report.domains.count, "domain")) below were checked; ")
         raw("the rest of the list was not, and the counts above cover only these.")

@@ -26,4 +26,19 @@ import Testing
         #expect(!MarkdownReporter.render(ReportFixtures.report).contains("Shard "))
         #expect(!ConsoleSummary.render(ReportFixtures.report, colour: false).contains("shard"))
     }
+
+    @Test func aMergeWithAShardMissingIsIncompleteNotInterrupted() {
+        // What `aasa-audit merge` writes when a shard's report was not given: incomplete, nothing
+        // named under notAudited (the missing shard's domains are unknown).
+        var merged = ReportFixtures.report
+        merged.complete = false
+        merged.notAudited = nil
+        let html = HTMLReporter.render(merged), markdown = MarkdownReporter.render(merged)
+        #expect(html.contains("This report is incomplete.") && !html.contains("interrupted"))
+        #expect(markdown.contains("This report is incomplete") && !markdown.contains("interrupted"))
+        var interrupted = merged
+        interrupted.notAudited = ["later.example"]
+        #expect(HTMLReporter.render(interrupted).contains("This run was interrupted."))
+        #expect(MarkdownReporter.render(interrupted).contains("This run was interrupted"))
+    }
 }
