@@ -9,13 +9,13 @@ import Glibc
 /// set of reports, written like an audit's (same formats, atomic files). The combining is `ReportMerge`.
 struct MergeCommand {
     var files: [String]
-    /// Only `outDirectory`, `formats`, `strict` and the baseline options are used: the reports are
+    /// Only `outDirectory`, `formats`, `strict`, `quiet` and the baseline options are used: the reports are
     /// written by `AuditCommand.write`.
     var options: CommandLineOptions
     var console: Console
 
     static let help = """
-        USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--baseline FILE | --no-baseline]
+        USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--quiet] [--baseline FILE | --no-baseline]
 
         Combines the report.json of each shard (aasa-audit --shard K/N) into one set of reports, as if
         one machine had audited the whole list. Domains are sorted by name; input errors reported by
@@ -31,6 +31,7 @@ struct MergeCommand {
                           report reports/latest points at, e.g. the last merge).
           --no-baseline   Compare with nothing.
           --strict        Warnings fail too (exit 1) and are JUnit failures, as for the shards' --strict.
+          -q, --quiet     No summary: only problems (a missing or interrupted shard, warnings), on stderr.
           -h, --help      Show this help.
 
         EXIT STATUS:
@@ -71,6 +72,7 @@ struct MergeCommand {
             case "--baseline": options.baselineFile = try take()
             case "--no-baseline": options.noBaseline = true
             case "--strict": options.strict = true
+            case "-q", "--quiet": options.quiet = true
             default: throw .unknownOption(argument)
             }
         }
@@ -132,14 +134,14 @@ struct MergeCommand {
         case nil: break
         case .failure(let problem)?: console.error("aasa-audit merge: warning: \(problem)")
         case .success(let baseline)?:
-            console.error("aasa-audit merge: comparing with \(baseline.path) (run of \(baseline.report.generatedAt.formatted(.iso8601)))")
+            if !options.quiet { console.error("aasa-audit merge: comparing with \(baseline.path) (run of \(baseline.report.generatedAt.formatted(.iso8601)))") }
             report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
                                                    expiryWarningDays: options.expiryWarningDays)
         }
-        console.out(ConsoleSummary.render(report, colour: console.colourOnStdout))
+        if !options.quiet { console.out(ConsoleSummary.render(report, colour: console.colourOnStdout)) }
         do {
             let directory = try AuditCommand(options: options, console: console).write(report)
-            console.out("Reports: \(directory.path)/")
+            if !options.quiet { console.out("Reports: \(directory.path)/") }
         } catch {
             console.error("aasa-audit merge: \(error)")
             return .usageOrInputError
