@@ -46,6 +46,7 @@ public enum ConsoleSummary {
         if let changes = report.changes { out += self.changes(changes, colour: colour) }
         let s = report.summary
         out += "\(Formatting.plural(s.domains, "domain")): \(s.pass) pass, \(s.warn) warn, \(s.fail) fail"
+        if let shard = report.shard { out += " (shard \(shard) of the list)" }
         if !report.inputErrors.isEmpty {
             out += "; \(Formatting.plural(report.inputErrors.count, "input line")) skipped"
         }

@@ -84,6 +84,11 @@ private struct HTMLWriter {
         raw("<title>AASA audit, \(when)</title>\n<style>\n\(css)</style>\n</head>\n<body>\n")
         header(when: when)
         if !report.complete { interruptedBanner() }
+        // A shard's report attached to a ticket must not pass for the whole list.
+        if let shard = report.shard {
+            raw("<p class=\"meta\">Shard \(shard) of the domain list (<code>--shard</code>): only its domains were checked; ")
+            raw("<code>aasa-audit merge</code> combines the shards' report.json into one report.</p>\n")
+        }
         if let changes = report.changes { changesSection(changes) }
         if !report.inputErrors.isEmpty { inputProblems() }
         summaryTable()
@@ -120,6 +125,14 @@ private struct HTMLWriter {
     static let notAuditedListed = 50
 
     mutating func interruptedBanner() {
+        // Incomplete with nothing named as not audited: a merge with a shard missing (an interrupted
+        // run always names what it did not reach).
+        if report.notAudited?.isEmpty ?? true {
+            raw("<div class=\"banner\" role=\"alert\"><strong>This report is incomplete.</strong> ")
+            raw("A shard of the list was not merged, so its domains were not checked; the counts above cover only ")
+            raw("the \(Formatting.plural(report.domains.count, "domain")) below.</div>\n")
+            return
+        }
         raw("<div class=\"banner\" role=\"alert\"><strong>This run was interrupted.</strong> ")
         raw("Only the \(Formatting.plural(report.domains.count, "domain")) below were checked; ")
         raw("the rest of the list was not, and the counts above cover only these.")

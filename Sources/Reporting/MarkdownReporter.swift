@@ -25,7 +25,13 @@ public enum MarkdownReporter {
         out += "**\(s.fail) fail · \(s.warn) warn · \(s.pass) pass** of \(Formatting.plural(s.domains, "domain")) "
         out += "(\(MarkdownEscaping.escape(report.tool.name)) \(MarkdownEscaping.escape(report.tool.version))). "
         out += "A failing domain gets no valid file to Apple: universal links do not work for it.\n"
-        if !report.complete {
+        if let shard = report.shard {
+            out += "\nShard \(shard) of the domain list (`--shard`): only its domains were checked.\n"
+        }
+        if !report.complete && report.notAudited?.isEmpty ?? true {
+            // A merge with a shard missing (an interrupted run always names what it did not reach).
+            out += "\n**This report is incomplete**: a shard of the list was not merged; only the domains below were checked.\n"
+        } else if !report.complete {
             out += "\n**This run was interrupted**: only the domains below were checked.\n"
             if let missing = report.notAudited, !missing.isEmpty {
                 let shown = missing.prefix(50).map { "`\(MarkdownEscaping.escape($0))`" }.joined(separator: ", ")

@@ -111,7 +111,8 @@ struct AuditCommand {
         if let shard = options.shard {
             let total = list.entries.count
             list = shard.subset(of: list)
-            console.error("aasa-audit: shard \(shard): \(list.entries.count) of the list's \(total) domains")
+            // Not with --quiet: a nightly cron job mails whatever it prints, and this is no problem.
+            if !options.quiet { console.error("aasa-audit: shard \(shard): \(list.entries.count) of the list's \(total) domains") }
         }
 
         // The baseline is read now, before this run moves reports/latest.

@@ -35,7 +35,7 @@ struct BaselineReport {
         } else {
             return nil
         }
-        return read(path).map { BaselineReport(report: $0, path: path) }
+        return read(path).map { BaselineReport(report: ReportChanges.essentials(of: $0), path: path) }
     }
 
     /// Reads and decodes one report file, with a reason a person can act on when that fails.

@@ -210,7 +210,8 @@ struct CommandLineOptions: Equatable {
                aasa-audit validate [--json] FILE... | -    (check local files; see validate --help)
                aasa-audit match [--app APPID] [--json] (DOMAIN | --file FILE) URL...
                                                           (which app a URL opens; see match --help)
-               aasa-audit merge REPORT.json... [--out DIR] [--format LIST]   (combine --shard reports)
+               aasa-audit merge REPORT.json... [--out DIR] [--format LIST]   (combine --shard reports;
+                                                          see merge --help)
 
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
         https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association

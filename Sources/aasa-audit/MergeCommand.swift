@@ -9,29 +9,37 @@ import Glibc
 /// set of reports, written like an audit's (same formats, atomic files). The combining is `ReportMerge`.
 struct MergeCommand {
     var files: [String]
-    /// Only `outDirectory` and `formats` are used: the reports are written by `AuditCommand.write`.
+    /// Only `outDirectory`, `formats`, `strict`, `quiet` and the baseline options are used: the reports are
+    /// written by `AuditCommand.write`.
     var options: CommandLineOptions
     var console: Console
 
     static let help = """
-        USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST]
+        USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--quiet] [--baseline FILE | --no-baseline]
 
         Combines the report.json of each shard (aasa-audit --shard K/N) into one set of reports, as if
         one machine had audited the whole list. Domains are sorted by name; input errors reported by
         every shard are kept once; the summary is recomputed. The reports are incomplete ("complete":
-        false) when a shard of 1..N is missing or was itself interrupted. See docs/scaling.md.
+        false) when a shard of 1..N is missing or was itself interrupted. Shards written by different
+        versions, or started more than 12 hours apart, are merged with a warning. See docs/scaling.md.
 
         OPTIONS:
           -o, --out DIR   Write the merged reports into DIR (default: reports/<UTC time>/, and
-                          reports/latest points at it).
+                          reports/latest points at it unless the merged report is incomplete).
           --format LIST   Report formats, comma-separated: \(CommandLineOptions.supportedFormats.joined(separator: ", ")) (default: json,html).
+          --baseline FILE Say what changed since this earlier report (default, without --out: the
+                          report reports/latest points at, e.g. the last merge).
+          --no-baseline   Compare with nothing.
+          --strict        Warnings fail too (exit 1) and are JUnit failures, as for the shards' --strict.
+          -q, --quiet     No summary: only problems (a missing or interrupted shard, warnings), on stderr.
           -h, --help      Show this help.
 
         EXIT STATUS:
-          0  no domain fails (warnings allowed)
-          1  at least one domain fails
+          0  no domain fails (warnings allowed, unless --strict)
+          1  at least one domain fails (with --strict: or warns)
           2  usage error; a report cannot be read or does not fit with the others (nothing is written);
-             a shard is missing; the shards reported input errors; the reports could not be written
+             a shard is missing or was interrupted (the report is written, incomplete); the shards
+             reported input errors; the reports could not be written
         """
 
     /// Parses the arguments after `merge`; nil when help was asked for.
@@ -61,10 +69,17 @@ struct MergeCommand {
             case "-h", "--help": return nil
             case "-o", "--out": options.outDirectory = try take()
             case "--format": options.formats = try CommandLineOptions.parseFormats(try take())
+            case "--baseline": options.baselineFile = try take()
+            case "--no-baseline": options.noBaseline = true
+            case "--strict": options.strict = true
+            case "-q", "--quiet": options.quiet = true
             default: throw .unknownOption(argument)
             }
         }
         guard !files.isEmpty else { throw .invalidValue("merge", "", "name the report.json of each shard") }
+        if let file = options.baselineFile, options.noBaseline {
+            throw .invalidValue("--baseline", file, "--no-baseline contradicts it; give one or the other")
+        }
         return MergeCommand(files: files, options: options, console: Console())
     }
 
@@ -85,6 +100,12 @@ struct MergeCommand {
     func run() -> AuditCommand.ExitStatus {
         var inputs: [ReportMerge.Input] = []
         for file in files {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+                // `merge shard-*` instead of `merge shard-*/report.json`.
+                console.error("aasa-audit merge: \(file): a folder; name its report.json (\(file)/report.json)")
+                return .usageOrInputError
+            }
             guard let data = FileManager.default.contents(atPath: file) else {
                 console.error("aasa-audit merge: \(file): the file does not exist or cannot be read")
                 return .usageOrInputError
@@ -106,11 +127,21 @@ struct MergeCommand {
             console.error("aasa-audit merge: \(error)")
             return .usageOrInputError
         }
-        let report = outcome.report
-        console.out(ConsoleSummary.render(report, colour: console.colourOnStdout))
+        for warning in outcome.warnings { console.error("aasa-audit merge: warning: \(warning)") }
+        var report = outcome.report
+        // Read before writing: without --out the merge moves reports/latest.
+        switch BaselineReport.load(options: options) {
+        case nil: break
+        case .failure(let problem)?: console.error("aasa-audit merge: warning: \(problem)")
+        case .success(let baseline)?:
+            if !options.quiet { console.error("aasa-audit merge: comparing with \(baseline.path) (run of \(baseline.report.generatedAt.formatted(.iso8601)))") }
+            report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
+                                                   expiryWarningDays: options.expiryWarningDays)
+        }
+        if !options.quiet { console.out(ConsoleSummary.render(report, colour: console.colourOnStdout)) }
         do {
             let directory = try AuditCommand(options: options, console: console).write(report)
-            console.out("Reports: \(directory.path)/")
+            if !options.quiet { console.out("Reports: \(directory.path)/") }
         } catch {
             console.error("aasa-audit merge: \(error)")
             return .usageOrInputError
@@ -122,8 +153,15 @@ struct MergeCommand {
                           + " not given: the merged report is incomplete")
             return .usageOrInputError
         }
+        if !outcome.interruptedSources.isEmpty {
+            // An incomplete report must not pass for a whole night's audit.
+            for source in outcome.interruptedSources {
+                console.error("aasa-audit merge: \(source): this shard was interrupted (\"complete\": false): the merged report is incomplete")
+            }
+            return .usageOrInputError
+        }
         if !report.inputErrors.isEmpty { return .usageOrInputError }
-        return report.summary.fail > 0 ? .domainFailed : .success
+        return report.summary.fail > 0 || (options.strict && report.summary.warn > 0) ? .domainFailed : .success
     }
 
     /// A decoding error in words: what is wrong, and where in the file.

@@ -149,13 +149,44 @@ import TestSupport
         }
         #expect(results.allSatisfy { $0.wellKnown.response.status == 200 && $0.root.response.status == 200 })
         #expect(results.allSatisfy { $0.root.response.timings.reusedConnection && $0.crawlerWellKnown?.timings.reusedConnection == true })
-        let connections = sites.accessLog().split(separator: "\n").filter { $0.contains(String(run)) }.compactMap { line in
-            line.split(separator: " ").first { $0.hasPrefix("conn=") }.map(String.init)
-        }
+        let connections = connectionsInLog(of: String(run), expecting: 18)
         #expect(connections.count == 18)
         var runs: [String] = []
         for connection in connections where runs.last != connection { runs.append(connection) }
         #expect(runs.count == 6 && Set(runs).count == 6, "one connection per name, never interleaved: \(connections)")
+    }
+
+    @Test(arguments: [0, 3])
+    func maxPerHostZeroOrAboveOneLetsNamesOfOneServerOverlap(limit: Int) throws {
+        // The control for the test above: with no limit (0) or a limit of 3, names routed to the one
+        // nginx are fetched side by side, so their connections interleave in its log.
+        let run = UUID().uuidString.prefix(8).lowercased()
+        let hosts = (1...6).map { "open\($0)-\(run).many.test" }
+        let results = try fetch(hosts) {
+            $0.concurrency = 6
+            $0.maxPerHost = limit
+            $0.crawlerUserAgent = FetchOptions.appleCrawlerUserAgent
+        }
+        #expect(results.allSatisfy { $0.wellKnown.response.status == 200 && $0.root.response.status == 200 })
+        let connections = connectionsInLog(of: String(run), expecting: 18)
+        #expect(connections.count == 18)
+        var runs: [String] = []
+        for connection in connections where runs.last != connection { runs.append(connection) }
+        #expect(Set(runs).count == 6 && runs.count > 6, "several names at once on one server: \(connections)")
+    }
+
+    /// The nginx connection of each logged request whose line contains `marker`, in log order. nginx
+    /// logs a request after sending its response, so the last line may lag the client a moment.
+    func connectionsInLog(of marker: String, expecting count: Int) -> [String] {
+        var connections: [String] = []
+        for _ in 0..<50 {
+            connections = sites.accessLog().split(separator: "\n").filter { $0.contains(marker) }.compactMap { line in
+                line.split(separator: " ").first { $0.hasPrefix("conn=") }.map(String.init)
+            }
+            if connections.count >= count { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return connections
     }
 
     @Test func serverKeyFollowsConnectToLikeCurl() {

@@ -64,6 +64,7 @@ import Testing
     @Test func saysWhenNothingChangedAndWhenInterrupted() {
         var report = ReportFixtures.small
         report.complete = false
+        report.notAudited = ["later.example"]  // as an interrupted run always has (PartialRun)
         report.changes = ReportChanges(baselineGeneratedAt: ReportFixtures.generatedAt, baselinePath: nil)
         let text = MarkdownReporter.render(report)
         #expect(text.contains("Nothing changed since the baseline run."))

@@ -58,6 +58,10 @@ public struct ReportChanges: Sendable, Equatable, Codable {
     /// Compares `current` with `baseline`. Linear in the size of both reports; lists follow the
     /// current report's domain order (removed domains: the baseline's order).
     ///
+    /// Sharded reports (`--shard K/N`) are compared on the domains both cover: a domain of another
+    /// shard than the current run's is not "removed", and one outside the baseline's shard is not
+    /// "added", so a shard can be compared with an unsharded (or merged) report or with its own last run.
+    ///
     /// `expiryWarningDays` is the threshold in force for this run (`--expiry-warning-days`); a
     /// certificate crosses it when it had at least that many days left in the baseline and fewer now.
     public static func between(baseline: AuditReport, current: AuditReport, baselinePath: String?,
@@ -73,7 +77,8 @@ public struct ReportChanges: Sendable, Equatable, Codable {
         for now in current.domains {
             seen.insert(now.domain)
             guard let then = before[now.domain] else {
-                changes.domainsAdded.append(now.domain)
+                // A domain outside the baseline's shard was not in its list to begin with: not added.
+                if baseline.shard?.contains(now.domain) ?? true { changes.domainsAdded.append(now.domain) }
                 continue
             }
             if then.verdict != now.verdict {
@@ -97,8 +102,10 @@ public struct ReportChanges: Sendable, Equatable, Codable {
         }
         if baseline.complete {
             // A domain this run did not reach (interrupted) is still on the list, not removed.
+            // Nor is a domain of another shard: a sharded run audits only its own part of the list.
             var listed = Set(current.notAudited ?? [])
-            for domain in baseline.domains where !seen.contains(domain.domain) && listed.insert(domain.domain).inserted {
+            for domain in baseline.domains where !seen.contains(domain.domain) && current.shard?.contains(domain.domain) ?? true
+                && listed.insert(domain.domain).inserted {
                 changes.domainsRemoved.append(domain.domain)
             }
         }

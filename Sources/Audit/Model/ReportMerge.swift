@@ -11,6 +11,8 @@ import Foundation
 ///   ones are kept once.
 /// - `generatedAt` is the earliest shard's; `complete` is true only when every shard 1...N is present
 ///   and complete; the summary is recomputed; the merged report has no `shard`.
+/// - Shards of different tool versions, or started more than `maximumStartSpread` apart, are merged
+///   with a warning (`Outcome.warnings`).
 public enum ReportMerge {
     /// One input: where it came from (shown in errors) and what it holds.
     public struct Input: Sendable {
@@ -26,7 +28,15 @@ public enum ReportMerge {
     public struct Outcome: Sendable, Equatable {
         public var report: AuditReport
         public var missingShards: [Int]
+        /// The inputs whose run was interrupted (`"complete": false`): the report is then incomplete too.
+        public var interruptedSources: [String] = []
+        /// What does not stop the merge but may make it misleading: shards written by different
+        /// versions of the tool, or started so far apart that one is likely left over from an earlier run.
+        public var warnings: [String] = []
     }
+
+    /// Shards started further apart than this are probably not one run (a shard left from the night before).
+    public static let maximumStartSpread: TimeInterval = 12 * 3600
 
     /// Merges `inputs`; throws `ReportMergeError` naming the offending source.
     public static func merge(_ inputs: [Input]) throws(ReportMergeError) -> Outcome {
@@ -69,7 +79,29 @@ public enum ReportMerge {
         var report = AuditReport(tool: first.report.tool, generatedAt: generatedAt, complete: complete,
                                  inputErrors: inputErrors, domains: domains)
         if !notAudited.isEmpty { report.notAudited = notAudited.sorted() }
-        return Outcome(report: report, missingShards: missing)
+        return Outcome(report: report, missingShards: missing,
+                       interruptedSources: inputs.filter { !$0.report.complete }.map(\.source),
+                       warnings: warnings(inputs))
+    }
+
+    /// Differences between the inputs that a person should know about (see `Outcome.warnings`).
+    static func warnings(_ inputs: [Input]) -> [String] {
+        var warnings: [String] = []
+        guard let first = inputs.first else { return warnings }
+        if let other = inputs.first(where: { $0.report.tool != first.report.tool }) {
+            warnings.append("\(other.source) was written by \(other.report.tool.name) \(other.report.tool.version), "
+                            + "\(first.source) by \(first.report.tool.name) \(first.report.tool.version): checks may differ between "
+                            + "versions; the merged report names \(first.report.tool.version)")
+        }
+        if let earliest = inputs.min(by: { $0.report.generatedAt < $1.report.generatedAt }),
+           let latest = inputs.max(by: { $0.report.generatedAt < $1.report.generatedAt }),
+           latest.report.generatedAt.timeIntervalSince(earliest.report.generatedAt) > maximumStartSpread {
+            let hours = Int((latest.report.generatedAt.timeIntervalSince(earliest.report.generatedAt) / 3600).rounded())
+            warnings.append("the shards started \(hours) hours apart (\(earliest.source) at "
+                            + "\(earliest.report.generatedAt.formatted(.iso8601)), \(latest.source) at "
+                            + "\(latest.report.generatedAt.formatted(.iso8601))): is one left over from an earlier run?")
+        }
+        return warnings
     }
 }
 

@@ -130,6 +130,50 @@ import Testing
         #expect(result.domainsRemoved.isEmpty)
     }
 
+    @Test func aShardIsComparedOnlyOnTheDomainsOfItsShard() throws {
+        // An unsharded (or merged) baseline holds every shard's domains; a shard's run must not call
+        // the other shards' domains removed, nor, against another shard's report, its own added.
+        let names = (1...40).map { "d\($0).example" }
+        let shard = try #require(Shard(index: 2, count: 4))
+        let mine = names.filter { shard.contains($0) }, others = names.filter { !shard.contains($0) }
+        #expect(!mine.isEmpty && !others.isEmpty)
+        var current = Self.report(mine.dropFirst().map { Self.domain($0, .pass) } + [Self.domain("new.example", .pass)], at: Self.now)
+        current.shard = shard
+        let whole = Self.report(names.map { Self.domain($0, .pass) }, at: Self.then)
+        let result = ReportChanges.between(baseline: whole, current: current, baselinePath: "whole.json", expiryWarningDays: 30)
+        #expect(result.domainsRemoved == [mine[0]], "only the shard's own domain that left the list")
+        #expect(result.domainsAdded == ["new.example"])
+        // The other way round: an unsharded run against one shard's report adds nothing of the other shards.
+        var shardBaseline = Self.report(mine.map { Self.domain($0, .pass) }, at: Self.then)
+        shardBaseline.shard = shard
+        let unsharded = Self.report(names.map { Self.domain($0, .pass) }, at: Self.now)
+        let reverse = ReportChanges.between(baseline: shardBaseline, current: unsharded, baselinePath: "shard.json", expiryWarningDays: 30)
+        #expect(reverse.domainsAdded.isEmpty && reverse.domainsRemoved.isEmpty, "\(reverse.domainsAdded)")
+    }
+
+    @Test func aBaselineKeptWithoutItsEvidenceGivesTheSameChanges() {
+        func heavy(_ domain: DomainResult) -> DomainResult {
+            var domain = domain
+            for index in domain.locations.indices {
+                domain.locations[index].body = String(repeating: "{\"applinks\": {}}", count: 100)
+                domain.locations[index].headers = [HTTPHeader(name: "server", value: "nginx")]
+            }
+            return domain
+        }
+        let before = [Self.domain("a.example", .pass, daysLeft: 40), Self.domain("b.example", .fail, wellKnown: [Self.finding("http.not-found")]),
+                      Self.domain("c.example", .warn, wellKnown: [Self.finding("http.content-type", .warning), Self.finding("cdn.ok", .info)]),
+                      Self.domain("gone.example", .pass)].map(heavy)
+        let after = [Self.domain("a.example", .pass, daysLeft: 20), Self.domain("b.example", .pass),
+                     Self.domain("c.example", .fail, own: [Self.finding("cdn.missing")]), Self.domain("new.example", .pass)]
+        let baseline = Self.report(before, at: Self.then), current = Self.report(after, at: Self.now)
+        let slim = ReportChanges.essentials(of: baseline)
+        #expect(slim.domains.allSatisfy { $0.locations.allSatisfy { $0.body == nil && $0.headers.isEmpty } })
+        #expect(slim.domains.allSatisfy { $0.allFindings.allSatisfy { $0.fix == nil && $0.severity != .info } })
+        let full = ReportChanges.between(baseline: baseline, current: current, baselinePath: "b.json", expiryWarningDays: 30)
+        #expect(!full.isEmpty && full.certificates.count == 1 && full.domainsRemoved == ["gone.example"])
+        #expect(ReportChanges.between(baseline: slim, current: current, baselinePath: "b.json", expiryWarningDays: 30) == full)
+    }
+
     @Test func theChangesTravelInTheReport() throws {
         var report = Self.report([Self.domain("a.example", .fail, wellKnown: [Self.finding("network.dns")])], at: Self.now)
         report.changes = changes([Self.domain("a.example", .pass)], report.domains)

@@ -47,6 +47,21 @@ import Testing
         #expect(!interrupted.report.complete)
     }
 
+    @Test func interruptedShardsAreNamedAndOddInputsWarned() throws {
+        let interrupted = try ReportMerge.merge([Self.shard(1, of: 2, []), Self.shard(2, of: 2, [], complete: false)])
+        #expect(interrupted.interruptedSources == ["shard2.json"])
+        #expect(interrupted.warnings.isEmpty)
+        var old = Self.shard(2, of: 2, [], at: 1_800_000_000 - 13 * 3600)
+        old.report.tool.version = "0.0.9"
+        let odd = try ReportMerge.merge([Self.shard(1, of: 2, []), old])
+        #expect(odd.interruptedSources.isEmpty)
+        #expect(odd.warnings.count == 2)
+        #expect(odd.warnings.first?.contains("shard2.json was written by aasa-audit 0.0.9, shard1.json by aasa-audit 0.1.0") == true)
+        #expect(odd.warnings.last?.contains("13 hours apart (shard2.json at") == true)
+        let close = try ReportMerge.merge([Self.shard(1, of: 2, []), Self.shard(2, of: 2, [], at: 1_800_000_000 + 11 * 3600)])
+        #expect(close.warnings.isEmpty, "shards of one night may start hours apart")
+    }
+
     @Test func anInterruptedShardsUnfinishedDomainsStayNamed() throws {
         var interrupted = Self.shard(2, of: 2, [Self.domain("b.example", .pass)], complete: false)
         interrupted.report.notAudited = ["z.example", "c.example"]

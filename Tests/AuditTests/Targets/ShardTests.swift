@@ -13,6 +13,24 @@ import Testing
         #expect(Shard.fnv1a("foobar") == 0x8594_4171_f739_67e8)
     }
 
+    @Test func shardsArePinnedAcrossVersionsAndMachines() {
+        // Shard reports of one night are merged and compared with the same shard's last run: a change
+        // to the hash, the case folding or the 1-based mapping would silently move domains between
+        // shards. Values computed independently (Python, FNV-1a 64 over the ASCII name, mod N, + 1).
+        let pinned: [(String, [Int])] = [
+            ("example.com", [1, 3, 3, 7, 7]),
+            ("www.example.com", [2, 3, 4, 4, 12]),
+            ("xn--bcher-kva.example", [1, 2, 1, 5, 5]),
+            ("apple.com", [1, 3, 1, 1, 1]),
+        ]
+        for (name, shards) in pinned {
+            #expect([2, 3, 4, 8, 16].map { Shard.shardIndex(of: name, count: $0) } == shards, "\(name)")
+        }
+        // The Unicode form of a name is never hashed: DomainList hands the ASCII form over.
+        let list = DomainList.parse(arguments: ["BÜCHER.example."])
+        #expect(list.entries.map { Shard.shardIndex(of: $0.name.ascii, count: 8) } == [5])
+    }
+
     @Test(arguments: [1, 2, 3, 4, 7, 16])
     func everyDomainIsInExactlyOneShard(count: Int) throws {
         let shards = (1...count).map { Shard(index: $0, count: count)! }
