@@ -32,6 +32,7 @@ struct MergeCommand {
           1  at least one domain fails
           2  usage error; a report cannot be read or does not fit with the others (nothing is written);
              a shard is missing; the shards reported input errors; the reports could not be written
+          130, 143  stopped by SIGINT or SIGTERM (nothing written, or the reports finished first)
         """
 
     /// Parses the arguments after `merge`; nil when help was asked for.
