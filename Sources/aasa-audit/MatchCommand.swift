@@ -158,7 +158,7 @@ struct MatchCommand {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             for result in results {
                 guard let data = try? encoder.encode(result) else { return .usageOrInputError }
-                console.out(Self.terminalSafeJSON(data))
+                console.out(TerminalText.jsonForTerminal(data))
             }
         } else {
             for result in results { console.out(Self.line(for: result)) }
@@ -184,26 +184,6 @@ struct MatchCommand {
             text = "\(result.url)  \(target): \(why)\(also)"
         }
         return TerminalText.sanitize(text)
-    }
-
-    /// A JSON line with the characters a terminal may act on written as `\uXXXX` escapes.
-    ///
-    /// JSONEncoder escapes the C0 controls (ESC included) but writes DEL, the C1 controls (U+009B is
-    /// a CSI to some terminals) and the bidirectional overrides as they are; URLs and rule texts come
-    /// from a served file. Outside strings the encoder writes only ASCII punctuation, digits and
-    /// letters, so every such character is inside a string, where the escape means the same.
-    static func terminalSafeJSON(_ data: Data) -> String {
-        var out = ""
-        out.reserveCapacity(data.count)
-        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
-            switch scalar.value {
-            case 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
-                out += String(format: "\\u%04x", scalar.value)
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// Tells (on standard error) that the file has errors; matching still goes ahead on what parses.
