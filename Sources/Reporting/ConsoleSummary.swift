@@ -3,7 +3,8 @@ import Foundation
 
 /// The short summary printed to the terminal at the end of a run.
 ///
-/// Every string that came from the network or the input goes through `TerminalText.sanitize`, so
+/// Every string that came from the network or the input (or from a report file `merge` read, where
+/// even finding ids and location paths are the file's) goes through `TerminalText.sanitize`, so
 /// nothing a server sends can move the cursor, recolour or retitle the terminal. With `colour`,
 /// the only escape sequences in the output are the ones this type writes around verdict words.
 public enum ConsoleSummary {
@@ -106,9 +107,9 @@ public enum ConsoleSummary {
             for (title, findings) in groups {
                 let shown = findings.filter { $0.severity != .info }
                 guard !shown.isEmpty else { continue }
-                if !title.isEmpty { out += "  \(title)\n" }
+                if !title.isEmpty { out += "  \(TerminalText.sanitize(title))\n" }
                 for finding in shown {
-                    out += wrap("\(finding.severity.rawValue) \(finding.id): \(TerminalText.sanitize(finding.message))", indent: "    ", hanging: "      ")
+                    out += wrap("\(finding.severity.rawValue) \(TerminalText.sanitize(finding.id)): \(TerminalText.sanitize(finding.message))", indent: "    ", hanging: "      ")
                     if let fix = finding.fix {
                         out += wrap("fix: \(TerminalText.sanitize(fix))", indent: "      ", hanging: "        ")
                     }

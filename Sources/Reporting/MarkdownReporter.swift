@@ -34,7 +34,7 @@ public enum MarkdownReporter {
         } else if !report.complete {
             out += "\n**This run was interrupted**: only the domains below were checked.\n"
             if let missing = report.notAudited, !missing.isEmpty {
-                let shown = missing.prefix(50).map { "`\(MarkdownEscaping.escape($0))`" }.joined(separator: ", ")
+                let shown = missing.prefix(50).map(MarkdownEscaping.code).joined(separator: ", ")
                 out += "Not audited (\(missing.count)): \(shown)\(missing.count > 50 ? " and \(missing.count - 50) more" : "").\n"
             }
         }
@@ -103,7 +103,7 @@ public enum MarkdownReporter {
         let limit = maxChangesListed
         for change in changes.newlyFailing.prefix(limit) {
             out += "- **Newly failing:** \(name(change.domain, unicode: change.unicodeDomain)) (was \(change.from.rawValue))"
-            if let reason = change.reason { out += ": `\(reason.id)` \(MarkdownEscaping.escape(reason.message))" }
+            if let reason = change.reason { out += ": \(MarkdownEscaping.code(reason.id)) \(MarkdownEscaping.escape(reason.message))" }
             out += "\n"
         }
         more(changes.newlyFailing.count, shown: limit, "newly failing domain", to: &out)
@@ -123,7 +123,7 @@ public enum MarkdownReporter {
             for finding in list.prefix(limit) {
                 out += "- \(title) \(finding.severity.rawValue): \(MarkdownEscaping.escape(finding.domain))"
                 if let location = finding.location { out += " \(MarkdownEscaping.escape(location))" }
-                out += " `\(finding.id)` \(MarkdownEscaping.escape(finding.message))\n"
+                out += " \(MarkdownEscaping.code(finding.id)) \(MarkdownEscaping.escape(finding.message))\n"
             }
             more(list.count, shown: limit, title == "New" ? "new finding" : "finding gone", to: &out)
         }
@@ -170,7 +170,7 @@ public enum MarkdownReporter {
         // Errors first, otherwise in report order.
         entries = entries.filter { $0.finding.severity == .error } + entries.filter { $0.finding.severity != .error }
         for (finding, places) in entries.prefix(maxFindingsPerDomain) {
-            out += "- **\(finding.severity.rawValue)** `\(finding.id)` (\(places.map(MarkdownEscaping.escape).joined(separator: ", "))): "
+            out += "- **\(finding.severity.rawValue)** \(MarkdownEscaping.code(finding.id)) (\(places.map(MarkdownEscaping.escape).joined(separator: ", "))): "
             out += MarkdownEscaping.escape(finding.message)
             if let fix = finding.fix { out += "  \n  Fix: \(MarkdownEscaping.escape(fix))" }
             out += "\n"

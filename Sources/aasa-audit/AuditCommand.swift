@@ -162,7 +162,7 @@ struct AuditCommand {
             }
         }
         do {
-            if options.jsonToStdout { console.out(String(decoding: try JSONReporter.render(report), as: UTF8.self)) }
+            if options.jsonToStdout { console.out(TerminalText.jsonForTerminal(try JSONReporter.render(report))) }
             let directory = try write(report)
             if !options.quiet { say("Reports: \(TerminalText.sanitize(directory.path))/") }
         } catch {

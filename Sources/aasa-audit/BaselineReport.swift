@@ -40,13 +40,11 @@ struct BaselineReport {
 
     /// Reads and decodes one report file, with a reason a person can act on when that fails.
     static func read(_ path: String) -> Result<AuditReport, Problem> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(Problem(path: path, reason: "no such file"))
-        }
-        guard !isDirectory.boolValue else { return .failure(Problem(path: path, reason: "it is a folder; name its report.json")) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Problem(path: path, reason: "the file cannot be read"))
+        // Bounded and non-blocking: a FIFO, /dev/zero or a huge file is refused, never waited on.
+        let data: Data
+        switch ReportFileReader.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let refusal): return .failure(Problem(path: path, reason: refusal.reason))
         }
         do {
             return .success(try JSONReporter.decode(data))

@@ -158,7 +158,7 @@ struct MatchCommand {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             for result in results {
                 guard let data = try? encoder.encode(result) else { return .usageOrInputError }
-                console.out(String(decoding: data, as: UTF8.self))
+                console.out(TerminalText.jsonForTerminal(data))
             }
         } else {
             for result in results { console.out(Self.line(for: result)) }

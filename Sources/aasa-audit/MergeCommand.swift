@@ -40,6 +40,7 @@ struct MergeCommand {
           2  usage error; a report cannot be read or does not fit with the others (nothing is written);
              a shard is missing or was interrupted (the report is written, incomplete); the shards
              reported input errors; the reports could not be written
+          130, 143  stopped by SIGINT or SIGTERM (nothing written, or the reports finished first)
         """
 
     /// Parses the arguments after `merge`; nil when help was asked for.
@@ -98,16 +99,22 @@ struct MergeCommand {
     }
 
     func run() -> AuditCommand.ExitStatus {
+        // Ctrl-C or SIGTERM must not kill the merge half-way through writing (a temporary file left,
+        // some formats written and others not): signals are only recorded. Before writing, one ends
+        // the merge with nothing written; while writing, the reports are finished first.
+        let interruption = Interruption()
+        func stopped(_ what: String) -> AuditCommand.ExitStatus? {
+            guard let signal = interruption.signalNumber else { return nil }
+            console.error("aasa-audit merge: stopped by \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): \(what)")
+            return signal == SIGTERM ? .terminated : .interrupted
+        }
         var inputs: [ReportMerge.Input] = []
         for file in files {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
-                // `merge shard-*` instead of `merge shard-*/report.json`.
-                console.error("aasa-audit merge: \(file): a folder; name its report.json (\(file)/report.json)")
-                return .usageOrInputError
-            }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                console.error("aasa-audit merge: \(file): the file does not exist or cannot be read")
+            let data: Data
+            switch ReportFileReader.read(file) {
+            case .success(let bytes): data = bytes
+            case .failure(let refusal):
+                console.error("aasa-audit merge: \(file): \(refusal)")
                 return .usageOrInputError
             }
             do {
@@ -129,6 +136,7 @@ struct MergeCommand {
         }
         for warning in outcome.warnings { console.error("aasa-audit merge: warning: \(warning)") }
         var report = outcome.report
+        if let status = stopped("nothing was written") { return status }
         // Read before writing: without --out the merge moves reports/latest.
         switch BaselineReport.load(options: options) {
         case nil: break
@@ -141,15 +149,19 @@ struct MergeCommand {
         if !options.quiet { console.out(ConsoleSummary.render(report, colour: console.colourOnStdout)) }
         do {
             let directory = try AuditCommand(options: options, console: console).write(report)
-            if !options.quiet { console.out("Reports: \(directory.path)/") }
+            if !options.quiet { console.out("Reports: \(TerminalText.sanitize(directory.path))/") }
         } catch {
             console.error("aasa-audit merge: \(error)")
             return .usageOrInputError
         }
+        if let status = stopped("the merged reports were written whole first") { return status }
         if !outcome.missingShards.isEmpty {
             let count = inputs.first?.report.shard?.count ?? 0
-            console.error("aasa-audit merge: shard\(outcome.missingShards.count == 1 ? "" : "s") "
-                          + outcome.missingShards.map { "\($0)/\(count)" }.joined(separator: ", ")
+            let shown = outcome.missingShards.prefix(20)
+            let more = outcome.missingShardCount - shown.count
+            console.error("aasa-audit merge: shard\(outcome.missingShardCount == 1 ? "" : "s") "
+                          + shown.map { "\($0)/\(count)" }.joined(separator: ", ")
+                          + (more > 0 ? " and \(more) more" : "")
                           + " not given: the merged report is incomplete")
             return .usageOrInputError
         }

@@ -3,7 +3,8 @@ import Foundation
 /// `--keep N`: deletes old `reports/<UTC time>` folders, keeping the N newest.
 ///
 /// Deletes only what this tool made: a real folder (not a symlink) directly in the reports root,
-/// named like `20261129T190000Z` or `20261129T190000Z-2`, holding nothing but report files. Never
+/// named like `20261129T190000Z` or `20261129T190000Z-2`, holding nothing but report files (regular
+/// files with the names this tool writes: not folders or links that only borrow such a name). Never
 /// the folder `reports/latest` points to, never the one just written.
 enum ReportPruner {
     /// What could not be deleted, or was left alone, for a warning.
@@ -56,7 +57,13 @@ enum ReportPruner {
             let folder = root.appendingPathComponent(name)
             let shown = "\(reportsRoot)/\(name)"
             let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-            if let stranger = contents.first(where: { !isReportFile($0) }) {
+            // By name and by kind: a folder (or link) named report.json is not a report this tool wrote,
+            // and removing the run folder would delete whatever it holds.
+            if let stranger = contents.first(where: { name in
+                guard isReportFile(name) else { return true }
+                let type = (try? manager.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[.type] as? FileAttributeType
+                return type != .typeRegular
+            }) {
                 notes.append(Note(path: shown, reason: "it holds \(stranger), which this tool did not write"))
                 continue
             }

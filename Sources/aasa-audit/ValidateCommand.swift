@@ -58,7 +58,7 @@ struct ValidateCommand {
         }
         if json {
             do {
-                console.out(String(decoding: try ValidationSummary.json(results), as: UTF8.self))
+                console.out(TerminalText.jsonForTerminal(try ValidationSummary.json(results)))
             } catch {
                 console.error("aasa-audit: cannot encode the results: \(error)")
                 return .usageOrInputError

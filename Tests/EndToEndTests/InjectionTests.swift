@@ -1,5 +1,8 @@
 import Audit
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 import TestSupport
 
@@ -19,6 +22,17 @@ import TestSupport
         "\u{9B}31mc1-csi.test",
     ]
 
+    /// A crafted baseline: inject.test passed with a hostile finding (so the changes name it as
+    /// gone, with its id and message), and hostile domains that are now removed.
+    static let baseline: AuditReport = {
+        let injected = DomainResult(domain: HostileSites.injection, verdict: .warn, usedLocation: nil,
+                                    findings: [HostileReport.finding(.warning)], locations: [])
+        var report = HostileReport.report()
+        report.domains = [injected] + report.domains
+        report.summary = Summary(domains: report.domains)
+        return report
+    }()
+
     struct Run: Sendable {
         var outcome: ShellCommand.Outcome
         var report: AuditReport
@@ -31,9 +45,11 @@ import TestSupport
         let folder = try AuditBinary.temporaryDirectory()
         let list = ([HostileSites.injection, HostileSites.absurdCertificate] + hostileLines).joined(separator: "\n") + "\n"
         try Data(list.utf8).write(to: folder.appendingPathComponent("domains.txt"))
+        try HostileReport.json(baseline).write(to: folder.appendingPathComponent("baseline.json"))
         let out = folder.appendingPathComponent("out")
         let outcome = try AuditBinary.run(
-            ["--no-cdn", "--cacert", sites.certificateAuthority.certificatePath, "--timeout", "3", "--out", out.path]
+            ["--no-cdn", "--cacert", sites.certificateAuthority.certificatePath, "--timeout", "3", "--out", out.path,
+             "--format", "json,html,md,junit", "--baseline", "baseline.json"]
                 + sites.connectToArguments, in: folder)
         return Run(outcome: outcome, report: try AuditBinary.readReport(at: out.appendingPathComponent("report.json")), directory: out)
     }
@@ -90,5 +106,30 @@ import TestSupport
         let visible = try HeadlessBrowser.visibleText(of: html)
         #expect(visible.contains("document.title='pwned'"))
         #expect(visible.contains("onerror"))
+    }
+
+    /// report.md: the payloads of the servers, the domain list and the crafted baseline's changes
+    /// leave no raw HTML tag, link, image or entity, and start no heading or table row.
+    @Test func theMarkdownReportHasNoActiveMarkup() throws {
+        let run = try Self.run.get()
+        #expect(run.report.changes?.findingsGone.contains { $0.id == HostileReport.id } == true, "the baseline's id is in the changes")
+        let markdown = try String(contentsOf: run.directory.appendingPathComponent("report.md"), encoding: .utf8)
+        let markup = MarkdownInspector.activeMarkup(in: markdown)
+        #expect(markup.isEmpty, "\(markup.prefix(5))")
+        #expect(markdown.contains("document.title='pwned'"), "the payload shows as text")
+        let lines = markdown.split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("# INJECTED") || $0.hasPrefix("| INJECTED") })
+        for row in lines where row.hasPrefix("|") { #expect(MarkdownInspector.cellCount(ofRow: String(row)) == 3, "\(row)") }
+        #expect(!markdown.unicodeScalars.contains { ($0.value < 0x20 && $0.value != 0x0A) || (0x7F..<0xA0).contains($0.value) })
+    }
+
+    /// report.junit.xml parses as XML 1.0 and gives the payloads back as text.
+    @Test func theJUnitReportIsWellFormed() throws {
+        let url = try Self.run.get().directory.appendingPathComponent("report.junit.xml")
+        let document = try XMLDocument(contentsOf: url, options: [])
+        let suites = document.rootElement()?.elements(forName: "testsuite") ?? []
+        #expect(suites.count == 3, "the domain list and two domains")
+        #expect(document.rootElement()?.stringValue?.contains(HostileContent.script) == true)
+        #expect(!(try Data(contentsOf: url)).contains(0x1B))
     }
 }

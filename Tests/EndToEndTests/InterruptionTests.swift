@@ -100,6 +100,21 @@ import Glibc
         try Self.expectPartialReport(in: folder, result: result, secondsAfterSignal: seconds, status: 130)
     }
 
+    /// Signals arriving all along, through the writing of the report (the test above sends its
+    /// signals within milliseconds of the first, before the fetch has even stopped).
+    @Test func signalsUntilTheExitStillLeaveACompleteReport() throws {
+        let folder = try Self.folderWithPreviousRun()
+        let sites = try HostileSites.shared.get()
+        let audit = try RunningAudit(Self.arguments(sites), in: folder)
+        usleep(4_000_000)
+        let sent = Date()
+        guard let pid = audit.auditProcessID() else { throw HarnessError.serverDidNotStart("the audit process is not running") }
+        // Until the process is gone (kill fails) or 20 s have passed.
+        while kill(pid, SIGINT) == 0 && Date().timeIntervalSince(sent) < 20 { usleep(2_000) }
+        let result = audit.wait(limit: 20)
+        try Self.expectPartialReport(in: folder, result: result, secondsAfterSignal: Date().timeIntervalSince(sent), status: 130)
+    }
+
     /// A run that was not interrupted moves reports/latest, and its report has no notAudited.
     @Test func anUninterruptedRunMovesLatest() throws {
         let sites = try HostileSites.shared.get()

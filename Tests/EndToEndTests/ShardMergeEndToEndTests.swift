@@ -96,8 +96,8 @@ import TestSupport
         let cases: [([String], String)] = [
             (["shard1/report.json", "shard1/report.json"], "shard1/report.json: shard 1/3 is also in shard1/report.json"),
             (["shard1/report.json", "whole/report.json"], "whole/report.json: not a shard report"),
-            (["shard1/report.json", "missing.json"], "missing.json: the file does not exist or cannot be read"),
-            (["shard1", "shard2/report.json"], "shard1: a folder; name its report.json (shard1/report.json)"),
+            (["shard1/report.json", "missing.json"], "missing.json: no such file"),
+            (["shard1", "shard2/report.json"], "shard1: it is a folder; name its report.json"),
             (["shard1/report.json", "other.json"], "other.json: not an aasa-audit report.json"),
             (["--format", "pdf", "shard1/report.json"], "\"pdf\" is not a format"),
             (["--bogus"], "unknown option --bogus"),

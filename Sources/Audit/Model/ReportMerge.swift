@@ -27,7 +27,10 @@ public enum ReportMerge {
     /// The merged report, and the shards of 1...N that were not given (the report is then incomplete).
     public struct Outcome: Sendable, Equatable {
         public var report: AuditReport
+        /// The first `maxMissingListed` missing shards, in order.
         public var missingShards: [Int]
+        /// How many shards of 1...N are missing (may be more than `missingShards` lists).
+        public var missingShardCount = 0
         /// The inputs whose run was interrupted (`"complete": false`): the report is then incomplete too.
         public var interruptedSources: [String] = []
         /// What does not stop the merge but may make it misleading: shards written by different
@@ -47,6 +50,9 @@ public enum ReportMerge {
         var domains: [DomainResult] = []
         var inputErrors: [InputProblem] = []
         var notAudited: [String] = []
+        // Every shard repeats the list's input errors, and a list of binary junk has hundreds of
+        // thousands: kept once each through a set, not by searching the array (quadratic).
+        var seenProblems = Set<ProblemKey>()
         for input in inputs {
             let report = input.report
             guard report.schemaVersion == first.report.schemaVersion else {
@@ -68,20 +74,39 @@ public enum ReportMerge {
             }
             // An interrupted shard's unfinished domains stay named in the merged report.
             notAudited += report.notAudited ?? []
-            for problem in report.inputErrors where !inputErrors.contains(problem) {
+            for problem in report.inputErrors where seenProblems.insert(ProblemKey(problem)).inserted {
                 inputErrors.append(problem)
             }
         }
         domains.sort { $0.domain < $1.domain }
-        let missing = (1...firstShard.count).filter { sources[$0] == nil }
+        // N comes from a file: list at most `maxMissingListed` of the missing shards, found without
+        // walking 1...N (N may be huge), and count the rest.
+        var missing: [Int] = []
+        var candidate = 1
+        while candidate <= firstShard.count && missing.count < maxMissingListed {
+            if sources[candidate] == nil { missing.append(candidate) }
+            candidate += 1
+        }
+        let missingCount = firstShard.count - sources.count
         let generatedAt = inputs.map(\.report.generatedAt).min() ?? first.report.generatedAt
         let complete = missing.isEmpty && inputs.allSatisfy(\.report.complete)
         var report = AuditReport(tool: first.report.tool, generatedAt: generatedAt, complete: complete,
                                  inputErrors: inputErrors, domains: domains)
         if !notAudited.isEmpty { report.notAudited = notAudited.sorted() }
-        return Outcome(report: report, missingShards: missing,
+        return Outcome(report: report, missingShards: missing, missingShardCount: missingCount,
                        interruptedSources: inputs.filter { !$0.report.complete }.map(\.source),
                        warnings: warnings(inputs))
+    }
+
+    /// At most this many missing shards are named in `Outcome.missingShards`.
+    public static let maxMissingListed = 100
+
+    /// An input problem as a set element (`InputProblem` is only Equatable).
+    private struct ProblemKey: Hashable {
+        var file: String?, line: Int, text: String, reason: String
+        init(_ problem: InputProblem) {
+            (file, line, text, reason) = (problem.file, problem.line, problem.text, problem.reason)
+        }
     }
 
     /// Differences between the inputs that a person should know about (see `Outcome.warnings`).

@@ -37,6 +37,22 @@ public struct Shard: Sendable, Equatable, Hashable, Codable, CustomStringConvert
     /// "2/8".
     public var description: String { "\(index)/\(count)" }
 
+    private enum CodingKeys: String, CodingKey { case index, count }
+
+    /// Decodes a shard from a report, which may be any file (`merge`, `--baseline`): a shard that
+    /// breaks 1 ≤ index ≤ count is refused, as `--shard` refuses it, rather than carried along.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let index = try container.decode(Int.self, forKey: .index)
+        let count = try container.decode(Int.self, forKey: .count)
+        guard count >= 1, (1...count).contains(index) else {
+            throw DecodingError.dataCorruptedError(forKey: .index, in: container,
+                                                   debugDescription: "shard \(index)/\(count) is not K/N with 1 ≤ K ≤ N")
+        }
+        self.index = index
+        self.count = count
+    }
+
     /// True when `domain` (ASCII, as fetched) belongs to this shard. Case does not matter.
     public func contains(_ domain: String) -> Bool {
         Self.shardIndex(of: domain, count: count) == index

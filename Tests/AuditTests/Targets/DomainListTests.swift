@@ -147,7 +147,9 @@ func millionLines() {
     #expect(list.duplicates.count == 999_999)
     #expect(list.duplicates.last?.line == 1_000_000)
     #expect(list.problems.isEmpty)
-    #expect(elapsed < .seconds(10), "took \(elapsed)")
+    // Hang detection, not a speed target: a debug build on the loaded 2-core machine takes 8 to 11 s,
+    // a quadratic parse would take hours.
+    #expect(elapsed < .seconds(60), "took \(elapsed)")
 }
 
 @Test("Command-line arguments: no file, line is the argument position")

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import Audit
+
+/// Shard reports are files `merge` reads: any of them may be hand-made or damaged. A shard that
+/// breaks its own rule (1 ≤ K ≤ N) is refused when decoded; an absurd N or a huge list of input
+/// errors costs time linear in what the files hold, never in N or in its square.
+@Suite struct HostileShardReportTests {
+    @Test(arguments: ["{\"index\":1,\"count\":0}", "{\"index\":0,\"count\":3}", "{\"index\":4,\"count\":3}",
+                      "{\"index\":-1,\"count\":-1}"])
+    func aShardOutsideOneToNIsNotDecoded(json: String) {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Shard.self, from: Data(json.utf8)) }
+    }
+
+    @Test func aValidShardStillDecodes() throws {
+        let shard = try JSONDecoder().decode(Shard.self, from: Data("{\"index\":2,\"count\":8}".utf8))
+        #expect(shard == Shard(index: 2, count: 8))
+        #expect(try JSONDecoder().decode(Shard.self, from: JSONEncoder().encode(shard)) == shard)
+    }
+
+    @Test func aHugeShardCountListsAFewMissingShardsAndCountsTheRest() throws {
+        let started = Date()
+        let outcome = try ReportMerge.merge([ReportMergeTests.shard(1, of: Int.max, []), ReportMergeTests.shard(3, of: Int.max, [])])
+        #expect(Date().timeIntervalSince(started) < 10, "never walks 1...N")
+        #expect(outcome.missingShards.count == ReportMerge.maxMissingListed)
+        #expect(outcome.missingShards.prefix(3) == [2, 4, 5])
+        #expect(outcome.missingShardCount == Int.max - 2)
+        #expect(!outcome.report.complete)
+    }
+
+    @Test func manyInputErrorsInEveryShardMergeInLinearTime() throws {
+        // A domain list of binary junk: every shard repeats all its rejected lines.
+        let problems = (1...60_000).map { InputProblem(file: "domains.txt", line: $0, text: "junk \($0)", reason: "contains a space") }
+        let started = Date()
+        let outcome = try ReportMerge.merge([ReportMergeTests.shard(1, of: 2, [], problems: problems),
+                                             ReportMergeTests.shard(2, of: 2, [], problems: problems)])
+        // Generous: linear work is well under a second; the quadratic search took minutes.
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(outcome.report.inputErrors == problems)
+        #expect(outcome.missingShardCount == 0 && outcome.missingShards.isEmpty)
+    }
+}
