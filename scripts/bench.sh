@@ -9,6 +9,9 @@
 #   BENCH_SIZES="100 1000" BENCH_CONCURRENCY=32 BENCH_RUNS=5 scripts/bench.sh
 #   BENCH_SKIP_BUILD=1 scripts/bench.sh   use the release binary already built
 #   BENCH_NGINX_WORKERS=2 scripts/bench.sh   nginx worker processes (default 1)
+#   BENCH_AASA=FILE scripts/bench.sh      serve FILE at both locations instead of a small valid one
+#                                         (e.g. a 128 KB file of thousands of rules: audits that are
+#                                         slow to check, to see that memory stays bounded)
 set -euo pipefail
 
 sizes=${BENCH_SIZES:-100 1000 5000}
@@ -51,7 +54,11 @@ openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj "
 printf 'subjectAltName=DNS:*.bench.test\n' > "$work/ext"
 openssl x509 -req -in "$work/site.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial -days 365 \
   -extfile "$work/ext" -out "$work/site.pem" 2>/dev/null
-printf '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}\n' > "$work/aasa.json"
+if [ -n "${BENCH_AASA:-}" ]; then
+  cp "$BENCH_AASA" "$work/aasa.json"
+else
+  printf '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}\n' > "$work/aasa.json"
+fi
 
 # Each measured command connects to its own loopback address (127.0.0.2, .3, ...): thousands of
 # connections leave thousands of sockets in TIME_WAIT, and a later command to the same address

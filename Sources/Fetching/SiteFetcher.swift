@@ -81,18 +81,26 @@ public final class SiteFetcher {
     /// For long lists: what `transform` keeps (an audit result) is much smaller than the responses,
     /// bodies and headers it is made from, which are then freed domain by domain instead of all
     /// being held until the last domain finishes.
-    public func fetch<Result>(domains: [String], until stopSwitch: StopSwitch? = nil, progress: ((Int, Int) -> Void)? = nil,
+    ///
+    /// Domains start as room appears, at most `2 × concurrency` of them unfinished at once, and only
+    /// while `admit` (when given) says so: a caller whose processing of the results falls behind
+    /// holds the fetch back, so results waiting for it cannot pile up without bound.
+    public func fetch<Result>(domains: [String], until stopSwitch: StopSwitch? = nil, admit: (() -> Bool)? = nil,
+                              progress: ((Int, Int) -> Void)? = nil,
                               transform: @escaping (Int, SiteFetch) -> Result) throws -> [Result?] {
         guard let loop = TransferLoop(options: options) else { throw FetchSetupError.curlUnavailable }
         var results = [Result?](repeating: nil, count: domains.count)
         var done = 0
-        for (index, domain) in domains.enumerated() {
+        var unfinished = 0
+        func start(_ index: Int) {
+            let domain = domains[index]
             fetchLocation(domain: domain, path: Self.wellKnownPath, probe: nil, on: loop) { wellKnown, probe in
                 let finish = { (root: LocationFetch) in
                     self.fetchExtras(domain: domain, wellKnown: wellKnown.response, root: root.response, on: loop) { extras in
                         results[index] = transform(index, SiteFetch(domain: domain, wellKnown: wellKnown, root: root, cdn: extras.cdn,
                                                                     crawlerWellKnown: extras.crawlerWellKnown, crawlerRoot: extras.crawlerRoot))
                         done += 1
+                        unfinished -= 1
                         progress?(done, domains.count)
                     }
                 }
@@ -110,7 +118,16 @@ public final class SiteFetcher {
                 }
             }
         }
-        loop.run(until: stopSwitch)
+        let window = max(2, options.concurrency * 2)
+        var next = 0
+        loop.run(until: stopSwitch) {
+            while next < domains.count && unfinished < window && (admit?() ?? true) {
+                unfinished += 1
+                next += 1
+                start(next - 1)
+            }
+            return next < domains.count
+        }
         return results
     }
 

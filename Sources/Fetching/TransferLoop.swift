@@ -58,22 +58,34 @@ public final class TransferLoop {
 
     /// Runs like `run()`, but returns early once `stopSwitch` is flipped: the transfers in flight are
     /// removed and the queued ones dropped, without their completions being called.
-    public func run(until stopSwitch: StopSwitch?) {
-        while !pending.isEmpty || !followUps.isEmpty || !active.isEmpty {
+    ///
+    /// `feed`, when given, is called on the loop to submit more work as room appears (it may submit
+    /// nothing for now, e.g. while the consumer of the results is behind); it returns false once it
+    /// has nothing more to give. The loop then runs until `feed` is done and every transfer finished.
+    public func run(until stopSwitch: StopSwitch?, feed: (() -> Bool)? = nil) {
+        var feeding = feed != nil
+        while feeding || !pending.isEmpty || !followUps.isEmpty || !active.isEmpty {
             if let stopSwitch, stopSwitch.isStopped {
                 abandonAll()
                 return
             }
+            if feeding, let feed { feeding = feed() }
             startPending()
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             drainFinished()
+            // A finished transfer may have finished a unit of work and so made room for more.
+            if feeding, let feed { feeding = feed() }
             // Wait for the network unless a finished transfer made room for waiting work (work held
             // back by maxPerHost does not count: it waits for a transfer of its server to finish).
             let canStart = active.count < max(1, options.concurrency) && (followUps.hasReady || pending.hasReady)
             if !active.isEmpty && !canStart {
                 var ready: Int32 = 0
                 curl_multi_poll(multi, nil, 0, 200, &ready)
+            } else if active.isEmpty && !canStart && feeding {
+                // Nothing in flight and the feed holds back: look again shortly.
+                var ready: Int32 = 0
+                curl_multi_poll(multi, nil, 0, 10, &ready)
             }
         }
     }

@@ -133,8 +133,9 @@ struct AuditCommand {
         do {
             // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
             // finished when a signal stopped the run.
-            let audits = QueuedAudit(auditor: auditor, entries: entries)
+            let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, options.concurrency / 2))
             _ = try SiteFetcher(options: fetchOptions).fetch(domains: entries.map(\.name.ascii), until: interruption.stopSwitch,
+                                                         admit: { audits.hasRoom },
                                                          progress: progress.update) { index, site in audits.submit(index, site) }
             results = audits.finish()
             progress.finish()

@@ -136,6 +136,29 @@ import TestSupport
         #expect(seen.sorted() == [0, 1, 2, 3])
     }
 
+    @Test func admitHoldsBackNewDomainsUntilItSaysSo() throws {
+        // The consumer admits two domains, then says "not now" for half a second: no further domain
+        // may start (so none is handed over) before then, and every domain still finishes afterwards.
+        let hosts = ["good.test", "notfound.test", "wellknown-only.test", "root-only.test", "charset.test"]
+        let release = Date().addingTimeInterval(0.5)
+        var handedOver: [Date] = []
+        var admitted = 0
+        let admit = {
+            guard admitted < 2 || Date() >= release else { return false }
+            admitted += 1
+            return true
+        }
+        let fetched = try SiteFetcher(options: FetchOptions(userAgent: "t", caFile: sites.certificateAuthority.certificatePath,
+                                                            connectTo: sites.connectToEntries, totalTimeout: 3))
+            .fetch(domains: hosts, admit: admit) { _, site in
+                handedOver.append(Date())
+                return site.domain
+            }
+        #expect(fetched == hosts.map { Optional($0) })
+        #expect(handedOver.count == hosts.count && admitted == hosts.count)
+        #expect(handedOver.sorted().dropFirst(2).allSatisfy { $0 >= release }, "a domain started while admit said no")
+    }
+
     @Test func maxPerHostCapsTransfersToOneServerAndKeepsReuse() throws {
         // Six names routed to one nginx, one transfer at a time to it: nginx sees each name's three
         // requests (two locations, the crawler's repeat) on one connection, one connection after
