@@ -109,6 +109,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
     struct Shape {
         var index: Int
         var pointer: String
+        /// The rule as written, cut to a readable length for messages (see `Excerpt`).
         var text: String
         var exclude: Bool
         /// The path pattern with leading and trailing slashes trimmed (folded when case-insensitive); nil = any path.
@@ -127,7 +128,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
             guard let object = value.objectValue else { return nil }
             self.index = index
             self.pointer = pointer
-            text = RuleCompiler.oneLine(value)
+            text = Excerpt.of(RuleCompiler.oneLine(value))
             exclude = object["exclude"]?.boolValue == true
             caseSensitive = RuleCompiler.setting("caseSensitive", object, defaults)
             percentEncoded = RuleCompiler.setting("percentEncoded", object, defaults)
@@ -157,7 +158,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
             guard let text = value.stringValue else { return nil }
             self.index = index
             self.pointer = pointer
-            self.text = "\"\(text)\""
+            self.text = "\"\(Excerpt.of(text))\""
             exclude = text.hasPrefix("NOT ")
             path = CompiledPath.trimmed(exclude ? String(text.dropFirst(4)) : text)
             queryIsUniversal = true
