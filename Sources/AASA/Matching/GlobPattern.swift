@@ -31,30 +31,31 @@ public struct GlobPattern: Sendable, Equatable {
     /// nothing (Apple's reading: a pattern with an undefined variable never matches). With `foldCase`,
     /// literal text and variable values are lower-cased, and the input must be folded the same way.
     public init(_ pattern: String, variables: (String) -> [String]? = { _ in nil }, foldCase: Bool = false) {
+        self.init(pattern, compiled: VariableChoices(), foldCase: foldCase, values: variables)
+    }
+
+    /// Compiles `pattern`, taking each variable's compiled values from `compiled` (a document compiles
+    /// a variable once, however many patterns use it). Within the pattern, every use of a variable
+    /// refers to the same choice, so `$(v)` written 300 times costs one compiled copy of its values.
+    init(_ pattern: String, compiled: VariableChoices, foldCase: Bool, values: (String) -> [String]?) {
         var elements: [Element] = []
         var choices: [Choice] = []
+        var positions: [String: Int] = [:]
         var matchesNothing = false
         for piece in Self.pieces(of: pattern) {
             switch piece {
             case .text(let text):
                 elements += Self.wildcardElements(foldCase ? Self.folded(text) : text)
             case .variable(let name):
-                guard let values = variables(name), !values.isEmpty else {
+                if let position = positions[name] {
+                    elements.append(.choice(position))
+                    continue
+                }
+                guard let choice = compiled.choice(name, foldCase: foldCase, values: values) else {
                     matchesNothing = true
                     continue
                 }
-                var choice = Choice()
-                var seen = Set<String>()
-                for value in values {
-                    let text = foldCase ? Self.folded(value) : value
-                    guard seen.insert(text).inserted else { continue }
-                    let alternative = Self.wildcardElements(text)
-                    if alternative.allSatisfy({ if case .byte = $0 { return true } else { return false } }) {
-                        choice.literals.insert(Array(text.utf8))
-                    } else {
-                        choice.patterns.append(alternative)
-                    }
-                }
+                positions[name] = choices.count
                 elements.append(.choice(choices.count))
                 choices.append(choice)
             }
@@ -127,6 +128,24 @@ public struct GlobPattern: Sendable, Equatable {
     struct Choice: Sendable, Equatable {
         var literals = ByteTrie()
         var patterns: [[Element]] = []
+
+        /// Compiles `values` (nil when there are none: a variable without values matches nothing).
+        init?(_ values: [String], foldCase: Bool) {
+            guard !values.isEmpty else { return nil }
+            var seen = Set<String>()
+            for value in values {
+                let text = foldCase ? GlobPattern.folded(value) : value
+                guard seen.insert(text).inserted else { continue }
+                let alternative = GlobPattern.wildcardElements(text)
+                if alternative.allSatisfy({ if case .byte = $0 { return true } else { return false } }) {
+                    literals.insert(Array(text.utf8))
+                } else {
+                    patterns.append(alternative)
+                }
+            }
+        }
+
+        init() {}
     }
 
     // MARK: Parsing
@@ -144,11 +163,15 @@ public struct GlobPattern: Sendable, Equatable {
         var rest = Substring(pattern)
         while let dollar = rest.firstIndex(of: "$") {
             let afterDollar = rest.index(after: dollar)
-            guard afterDollar < rest.endIndex, rest[afterDollar] == "(",
-                  let close = rest[afterDollar...].firstIndex(of: ")") else {
+            guard afterDollar < rest.endIndex, rest[afterDollar] == "(" else {
                 text += rest[..<afterDollar]
                 rest = rest[afterDollar...]
                 continue
+            }
+            guard let close = rest[afterDollar...].firstIndex(of: ")") else {
+                // No ")" closes this "$(", so none closes a later one: the rest is text (looking
+                // again for each later "$(" made 30,000 of them take 22 s).
+                break
             }
             text += rest[..<dollar]
             if !text.isEmpty { pieces.append(.text(text)) }
@@ -350,5 +373,29 @@ struct ByteTrie: Sendable, Equatable {
                 }
             }
         }
+    }
+}
+
+/// Substitution variables compiled once per document: by name and case folding, the compiled values
+/// (or nil for an undefined variable). 4,000 uses of `$(lang)` and `$(region)` in 2,000 rules share
+/// two compiled lists instead of building 4,000 tries. Used only while a matcher is compiled.
+final class VariableChoices {
+    private struct Key: Hashable {
+        var name: String
+        var foldCase: Bool
+    }
+
+    private var compiled: [Key: GlobPattern.Choice?] = [:]
+
+    /// How many variables (per folding) were compiled.
+    var count: Int { compiled.count }
+
+    /// The compiled values of `name`, from `values` the first time it is asked for.
+    func choice(_ name: String, foldCase: Bool, values: (String) -> [String]?) -> GlobPattern.Choice? {
+        let key = Key(name: name, foldCase: foldCase)
+        if let known = compiled[key] { return known }
+        let choice = values(name).flatMap { GlobPattern.Choice($0, foldCase: foldCase) }
+        compiled[key] = choice
+        return choice
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import AASA
+
+/// Compiling a hostile document's patterns: the audit compiles every fetched document that has
+/// expectations, so an absurd pattern must cost time and memory in proportion to its size.
+@Suite struct HostilePatternCompileTests {
+    @Test func manyUnclosedVariablesAreOneTextPiece() {
+        // Each "$(" used to search the rest of the pattern for ")": 30,000 of them took 22 s (release).
+        let text = String(repeating: "$(", count: 30_000)
+        let start = Date()
+        let pieces = GlobPattern.pieces(of: text)
+        let pattern = GlobPattern(text)
+        #expect(Date().timeIntervalSince(start) < 5, "hang detection only; linear is milliseconds")
+        #expect(pieces == [.text(text)])
+        #expect(pattern.matches(Array(text.utf8)))
+        #expect(!pattern.matches(Array(text.dropLast().utf8)))
+    }
+
+    @Test func unclosedVariableAfterClosedOnesIsText() {
+        #expect(GlobPattern.pieces(of: "a$(x)b$(c") == [.text("a"), .variable("x"), .text("b$(c")])
+        #expect(GlobPattern.pieces(of: "$(x$(y)") == [.variable("x$(y")])
+        #expect(GlobPattern.pieces(of: "$$(x)$") == [.text("$"), .variable("x"), .text("$")])
+    }
+
+    @Test func aVariableUsedManyTimesIsCompiledOnce() {
+        let values = (1..<40).map { String(repeating: "a", count: $0) + "*" }
+        var lookups = 0
+        let pattern = GlobPattern(String(repeating: "$(v)", count: 300) + "$(w)$(v)",
+                                  variables: { name in lookups += 1; return name == "v" ? values : ["x"] })
+        #expect(pattern.choices.count == 2)
+        #expect(lookups == 2)
+        #expect(pattern.elements.count == 302)
+        #expect(pattern.matches(Array((String(repeating: "a", count: 300) + "xa").utf8)))
+        #expect(!pattern.matches(Array((String(repeating: "a", count: 299) + "xa").utf8)))
+    }
+
+    @Test func predefinedListsAreSharedAcrossRules() throws {
+        // 4,000 references to $(lang) and $(region) used to build 4,000 tries (1 s, 100 MB).
+        let rules = (0..<2000).map { #"{"/":"/$(lang)_$(region)/\#($0)"}"# }.joined(separator: ",")
+        let json = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[\#(rules)]}]}}"#
+        let matcher = try #require(URLMatcher(json: Array(json.utf8)))
+        #expect(try matcher.decide("/fil_PH/1999").decision == .match)
+        #expect(try matcher.decide("/fil_UK/1999").decision == .noMatch)
+        let document = try #require(AASADocument(json: try JSONParser.parse(Array(json.utf8))))
+        #expect(RuleCompiler(document).variableChoices.count == 2)
+    }
+}
