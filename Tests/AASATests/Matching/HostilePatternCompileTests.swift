@@ -46,3 +46,35 @@ import Testing
         #expect(RuleCompiler(document).variableChoices.count == 2)
     }
 }
+
+/// A variable's wildcard values share their starts in an `ElementTrie`; deciding through it must give
+/// what trying each value on its own gives.
+@Suite struct ElementTrieTests {
+    @Test func choiceWithWildcardValuesAgreesWithEachValueAlone() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet = ["a", "b", "*", "?", "é", "ab"]
+        func word(_ maximum: Int) -> String { (0..<next(maximum + 1)).map { _ in alphabet[next(alphabet.count)] }.joined() }
+        for _ in 0..<300 {
+            let values = (0..<(1 + next(6))).map { _ in word(4) }
+            let (before, after) = (word(2), word(2))
+            let combined = GlobPattern(before + "$(v)" + after, variables: { $0 == "v" ? values : nil })
+            let separate = values.map { GlobPattern(before + $0 + after) }
+            for _ in 0..<20 {
+                let input = Array(word(7).replacingOccurrences(of: "*", with: "b").replacingOccurrences(of: "?", with: "a").utf8)
+                #expect(combined.matches(input) == separate.contains { $0.matches(input) },
+                        "\(before)$(v)\(after) with \(values) on \(String(decoding: input, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test func sharedStartsAreOneChain() {
+        let values = (1..<400).map { [GlobPattern.Element](repeating: .byte(UInt8(ascii: "a")), count: $0) + [.star] }
+        let trie = ElementTrie(values)
+        #expect(trie.depth == 399)
+        #expect(trie.edges.reduce(0) { $0 + $1.reduce(0) { $0 + $1.elements.count } } == 399 * 2)
+    }
+}
