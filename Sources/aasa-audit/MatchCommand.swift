@@ -35,7 +35,8 @@ struct MatchCommand {
         percentEncoded with their defaults, substitution variables), and which details entry and rule
         decide. With DOMAIN, the domain's file is fetched as the audit fetches it and the file Apple
         would use is taken (/.well-known/ first, the root location as a fallback). A URL may be a path
-        ("/buy/42"): it is taken on DOMAIN (or --host). URLs on another host never match.
+        ("/buy/42"): it is taken on DOMAIN (or --host). URLs on another host never match; a Unicode
+        host and its punycode form (bücher.example, xn--bcher-kva.example) are the same host.
 
         OPTIONS:
           --file FILE           Decide against this file ("-" for standard input) instead of fetching.
@@ -125,7 +126,11 @@ struct MatchCommand {
         switch source {
         case .file(let file):
             guard let data = read(file) else {
-                console.error("aasa-audit match: cannot read \(file): \(file == "-" ? "standard input failed" : "no such file, or not readable")")
+                var isDirectory: ObjCBool = false
+                let why = file == "-" ? "standard input failed"
+                    : FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) && isDirectory.boolValue ? "it is a directory"
+                    : "no such file, or not readable"
+                console.error("aasa-audit match: cannot read \(file): \(why)")
                 return .usageOrInputError
             }
             let validation = DocumentValidator.validate(data)
@@ -136,7 +141,7 @@ struct MatchCommand {
             }
             reportErrors(validation.findings, in: file)
             document = parsed
-            host = self.host.map { $0.lowercased() }
+            host = self.host.map(Self.asciiHost)
         case .domain(let text):
             guard let fetched = fetch(text) else { return .usageOrInputError }
             document = fetched.document
@@ -147,7 +152,9 @@ struct MatchCommand {
         for url in urls {
             let shown = url.hasPrefix("/") && host != nil ? "https://\(host ?? "")\(url)" : url
             do {
-                results.append(matcher.decide(try MatchURL.parse(url), text: shown, appID: appID))
+                var parsed = try MatchURL.parse(url)
+                parsed.host = parsed.host.map(Self.asciiHost)
+                results.append(matcher.decide(parsed, text: shown, appID: appID))
             } catch {
                 console.error("aasa-audit match: \(TerminalText.sanitize(error.description))")
                 return .usageOrInputError
@@ -224,6 +231,13 @@ struct MatchCommand {
         }
         console.error("aasa-audit match: deciding with https://\(name.ascii)\(used) (the file Apple would use)")
         return (name.ascii, document)
+    }
+
+    /// An internationalised host in its ASCII (punycode) form, as the fetched domain is: `bücher.example`
+    /// in a URL or `--host` is the same host as `xn--bcher-kva.example`. Anything else is left as it is.
+    static func asciiHost(_ host: String) -> String {
+        guard host.utf8.contains(where: { $0 >= 0x80 }), let name = try? DomainName.parse(host).name else { return host.lowercased() }
+        return name.ascii
     }
 
     private func read(_ file: String) -> Data? {

@@ -67,8 +67,9 @@ public struct MatchResult: Sendable, Equatable, Codable {
 
 extension MatchRule: CustomStringConvertible {
     /// Where the rule is and what it says, for messages: `details 0, component 2 { "/": "/buy/*" }`,
-    /// or `details 0, path 1 "NOT /private/*"`.
+    /// or `details 0, path 1 "NOT /private/*"`; a long rule is cut (see `Excerpt`), `text` keeps it whole.
     public var description: String {
-        kind == .component ? "details \(details), component \(index) \(text)" : "details \(details), path \(index) \"\(text)\""
+        let quoted = Excerpt.of(text)
+        return kind == .component ? "details \(details), component \(index) \(quoted)" : "details \(details), path \(index) \"\(quoted)\""
     }
 }

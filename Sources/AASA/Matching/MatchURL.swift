@@ -4,7 +4,8 @@
 public struct MatchURL: Sendable, Equatable {
     /// The host, lower-cased and without a trailing dot; nil for a bare path.
     public var host: String?
-    /// The path as written (percent-encoded), leading slash included; may be empty.
+    /// The path as written (percent-encoded; raw Unicode and spaces are encoded by `parse`), leading
+    /// slash included; may be empty.
     public var path: [UInt8]
     /// The query without its `?`, as written; nil when the URL has no `?`.
     public var query: [UInt8]?
@@ -60,20 +61,50 @@ public struct MatchURL: Sendable, Equatable {
         }
         var pathEnd = index
         while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") { pathEnd += 1 }
-        let path = Array(bytes[index..<pathEnd])
+        let path = encodingInvalid(bytes[index..<pathEnd])
         var query: [UInt8]?
         var fragment: [UInt8]?
         var rest = pathEnd
         if rest < bytes.count, bytes[rest] == UInt8(ascii: "?") {
             var end = rest + 1
             while end < bytes.count, bytes[end] != UInt8(ascii: "#") { end += 1 }
-            query = Array(bytes[(rest + 1)..<end])
+            query = encodingInvalid(bytes[(rest + 1)..<end])
             rest = end
         }
         if rest < bytes.count, bytes[rest] == UInt8(ascii: "#") {
-            fragment = Array(bytes[(rest + 1)...])
+            fragment = encodingInvalid(bytes[(rest + 1)...], alsoHash: true)
         }
         return MatchURL(host: host, path: path, query: query, fragment: fragment)
+    }
+
+    /// `bytes` with every byte that cannot appear in a URL percent-encoded (upper-case hex): non-ASCII,
+    /// space and other controls, and `"` `<` `>` `\` `^` `` ` `` `{` `|` `}` (and a second `#` in the
+    /// fragment). A URL pasted as `https://example.com/café` reaches Apple as `/caf%C3%A9`, the way a
+    /// browser sends it and Foundation's `URL(string:)` encodes it, so it is matched in that form.
+    /// Valid text, `%XX` escapes included, is left as written.
+    static func encodingInvalid(_ bytes: ArraySlice<UInt8>, alsoHash: Bool = false) -> [UInt8] {
+        func invalid(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0..<0x21, 0x7F...0xFF: return true
+            case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
+                 UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+                return true
+            case UInt8(ascii: "#"): return alsoHash
+            default: return false
+            }
+        }
+        guard bytes.contains(where: invalid) else { return Array(bytes) }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            if invalid(byte) {
+                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            } else {
+                output.append(byte)
+            }
+        }
+        return output
     }
 
     /// `bytes` with every valid `%XX` replaced by the byte it stands for (`+` is left alone, as

@@ -55,7 +55,10 @@ public enum RuleReachabilityCheck: SchemaCheck {
         func coverer(of rule: Shape) -> Shape? {
             let key = PathKey(path: rule.path, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
             var best: Shape?
-            for earlier in (samePath[key] ?? []) + broad where earlier.index < (best?.index ?? Int.max) && earlier.covers(rule) {
+            for earlier in samePath[key] ?? [] where earlier.index < (best?.index ?? Int.max) && earlier.covers(rule) {
+                best = earlier
+            }
+            for earlier in broad where earlier.index < (best?.index ?? Int.max) && earlier.covers(rule) {
                 best = earlier
             }
             return best
@@ -109,6 +112,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
     struct Shape {
         var index: Int
         var pointer: String
+        /// The rule as written, cut to a readable length for messages (see `Excerpt`).
         var text: String
         var exclude: Bool
         /// The path pattern with leading and trailing slashes trimmed (folded when case-insensitive); nil = any path.
@@ -120,6 +124,9 @@ public enum RuleReachabilityCheck: SchemaCheck {
         var fragmentIsUniversal: Bool
         var caseSensitive: Bool
         var percentEncoded: Bool
+        /// What `covers` needs of the path, worked out once per rule (not once per pair of rules: a file
+        /// with thousands of rules compares each with up to `maxBroadCandidates` + `maxSamePathCandidates`).
+        var facts = PathFacts(nil)
 
         /// A component; nil when it never matches (a value of the wrong type), so it covers nothing and
         /// being unreachable does not matter.
@@ -127,7 +134,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
             guard let object = value.objectValue else { return nil }
             self.index = index
             self.pointer = pointer
-            text = RuleCompiler.oneLine(value)
+            text = Excerpt.of(RuleCompiler.oneLine(value))
             exclude = object["exclude"]?.boolValue == true
             caseSensitive = RuleCompiler.setting("caseSensitive", object, defaults)
             percentEncoded = RuleCompiler.setting("percentEncoded", object, defaults)
@@ -150,6 +157,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
             default: return nil
             }
             fragmentIsUniversal = fragment.map { Shape.isAllStars($0.stringValue ?? "") } ?? true
+            facts = PathFacts(path)
         }
 
         /// A legacy path (always case-sensitive and compared as written).
@@ -157,23 +165,21 @@ public enum RuleReachabilityCheck: SchemaCheck {
             guard let text = value.stringValue else { return nil }
             self.index = index
             self.pointer = pointer
-            self.text = "\"\(text)\""
+            self.text = "\"\(Excerpt.of(text))\""
             exclude = text.hasPrefix("NOT ")
             path = CompiledPath.trimmed(exclude ? String(text.dropFirst(4)) : text)
             queryIsUniversal = true
             fragmentIsUniversal = true
             caseSensitive = true
             percentEncoded = true
+            facts = PathFacts(path)
         }
 
         static func isAllStars(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy { $0 == "*" } }
 
         var pathIsUniversal: Bool { path.map(Shape.isAllStars) ?? true }
         /// Whether this rule can cover rules with another path text: no path, or `prefix*` (see `covers`).
-        var isBroad: Bool {
-            guard let path else { return true }
-            return path.hasSuffix("*") && Shape.fixedPrefix(String(path.dropLast())) == String(path.dropLast())
-        }
+        var isBroad: Bool { path == nil || facts.broadPrefix != nil }
         var isUniversal: Bool { pathIsUniversal && queryIsUniversal && fragmentIsUniversal }
 
         /// True when every URL `other` matches is matched by this rule too (provably, from the text).
@@ -184,11 +190,39 @@ public enum RuleReachabilityCheck: SchemaCheck {
             guard let theirs = other.path else { return false }
             if mine == theirs { return true }
             // "prefix*", with no other wildcard or variable in the prefix.
-            guard mine.hasSuffix("*") else { return false }
-            let prefix = String(mine.dropLast())
-            guard Shape.fixedPrefix(prefix) == prefix else { return false }
-            let tail = prefix.hasSuffix("/") ? CompiledPath.trimmed(prefix) : nil
-            return Shape.language(of: theirs, startsWith: prefix, orEquals: tail)
+            guard let prefix = facts.broadPrefix else { return false }
+            return other.facts.forms.allSatisfy { form in
+                form.fixed.hasPrefix(prefix) || (form.exact && form.fixed == facts.broadTail)
+            }
+        }
+
+        /// A path's text as `covers` reads it.
+        struct PathFacts {
+            /// For `prefix*` with no other wildcard or variable: `prefix`, and `prefix` without its
+            /// trailing slashes when it ends with "/" (Apple's optional trailing `/*`); else nil.
+            var broadPrefix: String?
+            var broadTail: String?
+            /// The strings the pattern matches, as forms that must each start with the coverer's
+            /// prefix: the pattern's fixed start, `exact` when the pattern has no wildcard (one string);
+            /// with a trailing `/*`, the shorter form without it as well.
+            var forms: [(fixed: String, exact: Bool)] = []
+
+            init(_ path: String?) {
+                guard let path else { return }
+                func form(_ pattern: String) -> (fixed: String, exact: Bool) {
+                    let fixed = Shape.fixedPrefix(pattern)
+                    return (fixed, fixed == pattern)
+                }
+                forms = [form(path)]
+                if path.hasSuffix("/*") { forms.append(form(CompiledPath.trimmed(String(path.dropLast(2))))) }
+                if path.hasSuffix("*") {
+                    let prefix = String(path.dropLast())
+                    if Shape.fixedPrefix(prefix) == prefix {
+                        broadPrefix = prefix
+                        broadTail = prefix.hasSuffix("/") ? CompiledPath.trimmed(prefix) : nil
+                    }
+                }
+            }
         }
 
         /// The text before the first `*`, `?` or `$(`.
@@ -202,19 +236,6 @@ public enum RuleReachabilityCheck: SchemaCheck {
                 previous = character
             }
             return result
-        }
-
-        /// Whether every string `pattern` (trimmed, with Apple's optional trailing `/*`) matches starts
-        /// with `prefix` or equals `exact`.
-        static func language(of pattern: String, startsWith prefix: String, orEquals exact: String?) -> Bool {
-            func covered(_ pattern: String) -> Bool {
-                let fixed = fixedPrefix(pattern)
-                if fixed == pattern { return pattern.hasPrefix(prefix) || pattern == exact }  // no wildcard: one string
-                return fixed.hasPrefix(prefix)
-            }
-            guard covered(pattern) else { return false }
-            if pattern.hasSuffix("/*") { return covered(CompiledPath.trimmed(String(pattern.dropLast(2)))) }
-            return true
         }
     }
 }

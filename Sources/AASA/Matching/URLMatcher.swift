@@ -300,11 +300,14 @@ final class CompiledRule: Sendable {
 /// Turns a document into compiled entries.
 struct RuleCompiler {
     var entries: [CompiledEntry] = []
+    /// Each variable's values, compiled once for the whole document.
+    let variableChoices = VariableChoices()
 
     init(_ document: AASADocument) {
         guard let applinks = document.applinks else { return }
         let variables = Self.variables(applinks["substitutionVariables"]?.objectValue)
         let lookup: (String) -> [String]? = { variables[$0] ?? PredefinedVariables.values(of: $0) }
+        let choices = variableChoices
         let domainDefaults = applinks["defaults"]?.objectValue
         var details = document.detailsEntries
         // The oldest form is a dictionary; its order is undefined, so it is evaluated sorted by app ID.
@@ -321,7 +324,7 @@ struct RuleCompiler {
                 let entryDefaults = object["defaults"]?.objectValue
                 let base = entry.pointer + "/components"
                 let rules = components.enumerated().map { index, value in
-                    Self.component(value, index: index, pointer: base + "/\(index)", lookup: lookup,
+                    Self.component(value, index: index, pointer: base + "/\(index)", lookup: lookup, choices: choices,
                                    defaults: [entryDefaults, domainDefaults])
                 }
                 entries.append(CompiledEntry(details: position, pointer: entry.pointer, appIDs: apps, kind: .component, rules: rules))
@@ -353,7 +356,10 @@ struct RuleCompiler {
     }
 
     static func component(_ value: JSONValue, index: Int, pointer: String, lookup: @escaping (String) -> [String]?,
-                          defaults: [JSONObject?]) -> CompiledRule {
+                          choices: VariableChoices, defaults: [JSONObject?]) -> CompiledRule {
+        func pattern(_ text: String, fold: Bool) -> GlobPattern {
+            GlobPattern(text, compiled: choices, foldCase: fold, values: lookup)
+        }
         guard let object = value.objectValue else {
             return CompiledRule(index: index, pointer: pointer, text: oneLine(value), exclude: false, spelling: .asWritten,
                                 never: true, path: .any, query: .never, fragment: nil)
@@ -364,24 +370,24 @@ struct RuleCompiler {
         var path = CompiledPath.any
         if let pathValue = object["/"] {
             if let text = pathValue.stringValue {
-                path = CompiledPath(text) { GlobPattern($0, variables: lookup, foldCase: fold) }
+                path = CompiledPath(text) { pattern($0, fold: fold) }
             } else { never = true }
         }
         var fragment: GlobPattern?
         if let fragmentValue = object["#"] {
-            if let text = fragmentValue.stringValue { fragment = GlobPattern(text, variables: lookup, foldCase: fold) } else { never = true }
+            if let text = fragmentValue.stringValue { fragment = pattern(text, fold: fold) } else { never = true }
         }
         var query = CompiledQuery.any
         if let queryValue = object["?"] {
             if let text = queryValue.stringValue {
-                query = CompiledQuery(kind: .whole, whole: GlobPattern(text, variables: lookup, foldCase: fold))
+                query = CompiledQuery(kind: .whole, whole: pattern(text, fold: fold))
             } else if let dictionary = queryValue.objectValue {
                 let members = ComponentsCheck.effectiveMembers(of: dictionary)
                 // swcutil ignores the whole dictionary when one of its values is not a string.
                 if members.allSatisfy({ $0.value.stringValue != nil }) {
                     query = CompiledQuery(kind: .items,
                                           names: members.map { Array((fold ? GlobPattern.folded($0.key) : $0.key).utf8) },
-                                          patterns: members.map { GlobPattern($0.value.stringValue ?? "", variables: lookup, foldCase: fold) })
+                                          patterns: members.map { pattern($0.value.stringValue ?? "", fold: fold) })
                 }
             } else {
                 query = .never

@@ -39,10 +39,13 @@ public enum SubstitutionVariablesCheck: SchemaCheck {
         }
         for (pointer, component) in ComponentsCheck.components(in: document) {
             for (key, pattern, patternPointer) in patterns(of: component, pointer: pointer) {
-                for name in references(in: pattern) where !defined.contains(name) {
+                // Each undefined name once per pattern, the pattern quoted short: a pattern repeating
+                // $(nope) thousands of times must not repeat itself thousands of times in the report.
+                var reported = Set<String>()
+                for name in references(in: pattern) where !defined.contains(name) && reported.insert(name).inserted {
                     let nearby = defined.first { $0.lowercased() == name.lowercased() }
                     findings.append(variableUndefined.finding(
-                        "Pattern \"\(pattern)\" (component key \"\(key)\") uses $(\(name)), which is "
+                        "Pattern \"\(Excerpt.of(pattern))\" (component key \"\(key)\") uses $(\(name)), which is "
                             + (nearby.map { "not defined (names are case-sensitive; $(\($0)) is defined)" } ?? "neither defined nor predefined")
                             + ", so this pattern never matches.",
                         fix: nearby.map { "Write $(\($0)) instead of $(\(name))." }
