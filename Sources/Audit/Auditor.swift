@@ -30,7 +30,7 @@ public struct Auditor: Sendable {
     public func auditWithDocument(_ site: SiteFetch, unicodeDomain: String? = nil,
                                   expectations: DomainExpectations = DomainExpectations()) -> (result: DomainResult, document: AASADocument?) {
         let wellKnown = check(path: SiteFetcher.wellKnownPath, fetch: site.wellKnown)
-        let root = check(path: SiteFetcher.rootPath, fetch: site.root)
+        let root = check(path: SiteFetcher.rootPath, fetch: site.root, sibling: wellKnown.fetched)
         let outcome = LocationChoice.decide(wellKnown: wellKnown, root: root)
         let fetched = [wellKnown.result.path: wellKnown.fetched, root.result.path: root.fetched]
         var extra: [Finding] = []
@@ -61,8 +61,9 @@ public struct Auditor: Sendable {
     }
 
     /// Runs every location check on one location.
-    public func check(path: String, fetch: LocationFetch) -> (result: LocationResult, fetched: FetchedLocation) {
-        let fetched = FetchedLocation(path: path, fetch: fetch, now: now, settings: settings)
+    /// `sibling`: the domain's other location, whose validation is reused when it served the same bytes.
+    public func check(path: String, fetch: LocationFetch, sibling: FetchedLocation? = nil) -> (result: LocationResult, fetched: FetchedLocation) {
+        let fetched = FetchedLocation(path: path, fetch: fetch, now: now, settings: settings, sibling: sibling)
         let findings = RuleRegistry.locationChecks.flatMap { $0.findings(for: fetched) }
         let response = fetch.response
         var tls = response.tls

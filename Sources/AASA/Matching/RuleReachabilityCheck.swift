@@ -112,8 +112,14 @@ public enum RuleReachabilityCheck: SchemaCheck {
     struct Shape {
         var index: Int
         var pointer: String
-        /// The rule as written, cut to a readable length for messages (see `Excerpt`).
-        var text: String
+        /// The rule as written: the component, or the legacy path string.
+        var written: JSONValue
+        /// The rule as written, cut to a readable length for messages (see `Excerpt`). Worked out only
+        /// for the rules a finding names: rendering every rule of a large file costs more than the check.
+        var text: String {
+            if case .string(let path) = written { return "\"\(Excerpt.of(path))\"" }
+            return Excerpt.of(RuleCompiler.oneLine(written))
+        }
         var exclude: Bool
         /// The path pattern with leading and trailing slashes trimmed (folded when case-insensitive); nil = any path.
         var path: String?
@@ -134,7 +140,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
             guard let object = value.objectValue else { return nil }
             self.index = index
             self.pointer = pointer
-            text = Excerpt.of(RuleCompiler.oneLine(value))
+            written = value
             exclude = object["exclude"]?.boolValue == true
             caseSensitive = RuleCompiler.setting("caseSensitive", object, defaults)
             percentEncoded = RuleCompiler.setting("percentEncoded", object, defaults)
@@ -165,7 +171,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
             guard let text = value.stringValue else { return nil }
             self.index = index
             self.pointer = pointer
-            self.text = "\"\(Excerpt.of(text))\""
+            written = value
             exclude = text.hasPrefix("NOT ")
             path = CompiledPath.trimmed(exclude ? String(text.dropFirst(4)) : text)
             queryIsUniversal = true
@@ -185,15 +191,20 @@ public enum RuleReachabilityCheck: SchemaCheck {
         /// True when every URL `other` matches is matched by this rule too (provably, from the text).
         func covers(_ other: Shape) -> Bool {
             guard caseSensitive == other.caseSensitive, percentEncoded == other.percentEncoded else { return false }
-            guard queryIsUniversal || query == other.query, fragmentIsUniversal || fragment == other.fragment else { return false }
-            guard let mine = path else { return true }
-            guard let theirs = other.path else { return false }
-            if mine == theirs { return true }
-            // "prefix*", with no other wildcard or variable in the prefix.
-            guard let prefix = facts.broadPrefix else { return false }
-            return other.facts.forms.allSatisfy { form in
-                form.fixed.hasPrefix(prefix) || (form.exact && form.fixed == facts.broadTail)
+            // The paths first: comparing text is cheap, comparing query dictionaries (JSON values) is not,
+            // and most pairs differ in their paths.
+            if let mine = path {
+                guard let theirs = other.path else { return false }
+                if mine != theirs {
+                    // "prefix*", with no other wildcard or variable in the prefix.
+                    guard let prefix = facts.broadPrefix else { return false }
+                    let covered = other.facts.forms.allSatisfy { form in
+                        form.fixed.hasPrefix(prefix) || (form.exact && form.fixed == facts.broadTail)
+                    }
+                    guard covered else { return false }
+                }
             }
+            return (queryIsUniversal || query == other.query) && (fragmentIsUniversal || fragment == other.fragment)
         }
 
         /// A path's text as `covers` reads it.

@@ -14,14 +14,24 @@ public struct FetchedLocation: Sendable {
     /// only behind the redirect.
     public var redirectEndServesObject: Bool
 
-    public init(path: String, fetch: LocationFetch, now: Date, settings: AuditSettings) {
+    /// `sibling`: the domain's other location, already checked. When it served the same bytes its
+    /// validation is reused (validation depends on the bytes alone), so a domain serving one large
+    /// file at both locations costs one validation, not two.
+    public init(path: String, fetch: LocationFetch, now: Date, settings: AuditSettings, sibling: FetchedLocation? = nil) {
         self.path = path
         self.fetch = fetch
         self.now = now
         self.settings = settings
         let response = fetch.response
-        validation = response.error == nil && response.status == 200 && !response.bytes.truncated && !response.body.isEmpty
-            ? DocumentValidator.validate(response.body) : nil
+        if response.error == nil && response.status == 200 && !response.bytes.truncated && !response.body.isEmpty {
+            if let sibling, let validated = sibling.validation, sibling.response.body == response.body {
+                validation = validated
+            } else {
+                validation = DocumentValidator.validate(response.body)
+            }
+        } else {
+            validation = nil
+        }
         redirectEndServesObject = fetch.redirectHops.last.map { $0.status == 200 && DocumentValidator.servesObject($0.body) } ?? false
     }
 
