@@ -108,7 +108,13 @@ private struct HTMLWriter {
         text(report.tool.name)
         raw(" ")
         text(report.tool.version)
-        raw(" · report schema \(report.schemaVersion)</p>\n<p class=\"counts\">")
+        raw(" · report schema \(report.schemaVersion)</p>\n")
+        // A shard's page must not read as the whole list's.
+        if let shard = report.shard {
+            raw("<p class=\"meta shard\">Shard \(shard.index) of \(shard.count) of the domain list only; ")
+            raw("<code>aasa-audit merge</code> combines the shards' report.json files into one report.</p>\n")
+        }
+        raw("<p class=\"counts\">")
         raw("<span class=\"badge fail\">✖ \(s.fail) fail</span> ")
         raw("<span class=\"badge warn\">⚠ \(s.warn) warn</span> ")
         raw("<span class=\"badge pass\">✔ \(s.pass) pass</span></p>\n<p>")

@@ -27,6 +27,7 @@ public enum MarkdownReporter {
         out += "**\(s.fail) fail · \(s.warn) warn · \(s.pass) pass** of \(Formatting.plural(s.domains, "domain")) "
         out += "(\(MarkdownEscaping.escape(report.tool.name)) \(MarkdownEscaping.escape(report.tool.version))). "
         out += "A failing domain gets no valid file to Apple: universal links do not work for it.\n"
+        if let shard = report.shard { out += "\nShard \(shard.index) of \(shard.count) of the domain list only.\n" }
         if !report.complete {
             out += "\n**This run was interrupted**: only the domains below were checked.\n"
             if let missing = report.notAudited, !missing.isEmpty {

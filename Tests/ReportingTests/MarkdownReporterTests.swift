@@ -101,4 +101,14 @@ import Testing
         #expect(text.contains("… and 1901 more domains not listed (1901 pass); see report.html."), "\(text.suffix(300))")
         #expect(text.utf8.count < 30_000, "short enough to paste: \(text.utf8.count) bytes")
     }
+
+    /// A shard's report says so at the top (HTML and Markdown), so it is not read as the whole list's.
+    @Test func aShardSaysItIsOne() {
+        var report = ReportFixtures.small
+        report.shard = Shard(index: 2, count: 3)
+        #expect(MarkdownReporter.render(report).contains("Shard 2 of 3 of the domain list only."))
+        #expect(HTMLReporter.render(report).contains("Shard 2 of 3 of the domain list only;"))
+        #expect(!MarkdownReporter.render(ReportFixtures.small).contains("Shard "))
+        #expect(!HTMLReporter.render(ReportFixtures.small).contains("Shard "))
+    }
 }
