@@ -98,7 +98,9 @@ public struct ReportChanges: Sendable, Equatable, Codable {
         if baseline.complete {
             // A domain this run did not reach (interrupted) is still on the list, not removed.
             var listed = Set(current.notAudited ?? [])
-            for domain in baseline.domains where !seen.contains(domain.domain) && listed.insert(domain.domain).inserted {
+            // A shard run compares only its own part of the list: the other shards' domains are not removed.
+            for domain in baseline.domains where !seen.contains(domain.domain) && (current.shard?.contains(domain.domain) ?? true)
+                && listed.insert(domain.domain).inserted {
                 changes.domainsRemoved.append(domain.domain)
             }
         }

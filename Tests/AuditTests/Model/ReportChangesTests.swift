@@ -130,6 +130,20 @@ import Testing
         #expect(result.domainsRemoved.isEmpty)
     }
 
+    /// A `--shard` run compared with the whole list's report: the other shards' domains are not
+    /// "removed"; a domain of its own shard that is gone is.
+    @Test func aShardRunRemovesOnlyItsOwnShardsDomains() {
+        let names = (1...40).map { "d\($0).example" }
+        let shard = Shard(index: 1, count: 4)!
+        let mine = names.filter { shard.contains($0) }
+        #expect(mine.count >= 2 && mine.count < names.count)
+        let baseline = Self.report(names.map { Self.domain($0, .pass) }, at: Self.then)
+        var current = Self.report(mine.dropFirst().map { Self.domain($0, .pass) }, at: Self.now)
+        current.shard = shard
+        let result = ReportChanges.between(baseline: baseline, current: current, baselinePath: "b.json", expiryWarningDays: 30)
+        #expect(result.domainsRemoved == [mine[0]])
+    }
+
     @Test func theChangesTravelInTheReport() throws {
         var report = Self.report([Self.domain("a.example", .fail, wellKnown: [Self.finding("network.dns")])], at: Self.now)
         report.changes = changes([Self.domain("a.example", .pass)], report.domains)
