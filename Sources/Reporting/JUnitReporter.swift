@@ -10,7 +10,8 @@ import Foundation
 /// A case fails (`<failure>`) when it has an error, and with `strict` also when it has a warning;
 /// a location Apple does not use (the root fallback when `.well-known` works) never fails a case,
 /// since it does not change the verdict: its findings are listed in `<system-out>`. Checks that
-/// could not run (no HTTP response, CDN not asked) are `<skipped>`. So without `strict`, the report
+/// could not run (no HTTP response, CDN not asked) are `<skipped>`. An interrupted run adds a
+/// "not audited" suite whose cases, one per domain not reached, are `<error>`s. So without `strict`, the report
 /// has failures exactly when a domain fails, as the exit status says.
 public enum JUnitReporter {
     /// A domain's checks, in report order: (case name, rule ids).
@@ -51,11 +52,14 @@ public enum JUnitReporter {
             totals.time += suite.time
             suites += suite.xml
         }
+        let notAudited = report.complete ? [] : report.notAudited ?? []
+        totals.tests += notAudited.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"aasa-audit\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" "
+        out += "<testsuites name=\"aasa-audit\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"\(notAudited.count)\" "
         out += "skipped=\"\(totals.skipped)\" time=\"\(seconds(totals.time))\" timestamp=\"\(timestamp)\">\n"
         if !report.inputErrors.isEmpty { out += inputSuite(report, timestamp: timestamp) }
         out += suites
+        if !notAudited.isEmpty { out += notAuditedSuite(notAudited, timestamp: timestamp) }
         out += "</testsuites>\n"
         return out
     }
@@ -70,6 +74,21 @@ public enum JUnitReporter {
             out += "\" time=\"0\">\n      <failure type=\"input\" message=\""
             XMLEscaping.append("\"\(problem.text)\": \(problem.reason)", to: &out)
             out += "\"/>\n    </testcase>\n"
+        }
+        out += "  </testsuite>\n"
+        return out
+    }
+
+    /// An interrupted run: one case per domain it did not reach, each an error (the check could not
+    /// run), so a CI view does not show the audited part alone as the whole list passing.
+    static func notAuditedSuite(_ domains: [String], timestamp: String) -> String {
+        var out = "  <testsuite name=\"not audited\" tests=\"\(domains.count)\" failures=\"0\" errors=\"\(domains.count)\" "
+        out += "skipped=\"0\" time=\"0\" timestamp=\"\(timestamp)\">\n"
+        for domain in domains {
+            out += "    <testcase classname=\""
+            XMLEscaping.append(domain, to: &out)
+            out += "\" name=\"audit\" time=\"0\">\n      <error type=\"interrupted\" message=\"The run was stopped before this domain was audited.\"/>\n"
+            out += "    </testcase>\n"
         }
         out += "  </testsuite>\n"
         return out

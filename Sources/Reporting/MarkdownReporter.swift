@@ -15,6 +15,8 @@ public enum MarkdownReporter {
     public static let maxFindingsPerDomain = 10
     /// At most this many entries are listed per kind of change.
     public static let maxChangesListed = 20
+    /// At most this many domains get a row in the table (worst first); the rest are counted by verdict.
+    public static let maxTableRows = 100
 
     /// Renders `report` as GitHub-flavoured Markdown. Linear in the size of the report.
     public static func render(_ report: AuditReport) -> String {
@@ -53,10 +55,19 @@ public enum MarkdownReporter {
             out += "No domains were checked.\n"
         } else {
             out += "| Domain | Verdict | Main problem |\n|---|---|---|\n"
-            for domain in ordered {
+            for domain in ordered.prefix(maxTableRows) {
                 out += "| \(name(domain)) | \(verdict(domain.verdict)) | "
                 out += Formatting.headline(of: domain).map { MarkdownEscaping.escape($0.message) } ?? ""
                 out += " |\n"
+            }
+            if ordered.count > maxTableRows {
+                // A ticket or a chat message has room for a hundred rows, not for a nightly list of thousands.
+                let rest = ordered.dropFirst(maxTableRows)
+                let counts = [Verdict.fail, .warn, .pass].compactMap { verdict -> String? in
+                    let n = rest.filter { $0.verdict == verdict }.count
+                    return n == 0 ? nil : "\(n) \(verdict.rawValue)"
+                }
+                out += "\n… and \(Formatting.plural(rest.count, "more domain")) not listed (\(counts.joined(separator: ", "))); see report.html.\n"
             }
         }
         let troubled = ordered.filter { $0.verdict != .pass }

@@ -191,4 +191,25 @@ import TestSupport
         let piped = try AuditBinary.run(Array(arguments.dropFirst()))
         #expect(!piped.stderr.contains("Auditing:") && !piped.stderr.contains("\u{1B}"))
     }
+    /// The progress line moves while a slow domain holds the run: a domain that finishes right
+    /// after the first draw is counted within a tick (not only at the end), and the elapsed time
+    /// ticks although no other domain finishes.
+    @Test func progressLineMovesWhileASlowDomainHoldsTheRun() throws {
+        guard let script = ShellCommand.which("script") else { throw HarnessError.missingProgram("script (bsdutils)") }
+        let sites = try LocalSites.shared.get()
+        let arguments = [try AuditBinary.path()] + Self.common(sites) + ["--out", "out", "--timeout", "3"] + sites.connectToArguments
+            + ["good.test", "slow.test"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm"
+        environment["NO_COLOR"] = nil
+        let folder = try AuditBinary.temporaryDirectory()
+        let tty = try ShellCommand.run(script, ["-qefc", arguments.map { "'\($0)'" }.joined(separator: " "), "/dev/null"],
+                                       directory: folder, environment: environment, checked: false).stdout
+        let drawn = tty.components(separatedBy: "\r\u{1B}[K").filter { $0.hasPrefix("Auditing: ") }
+        // slow.test takes the whole 3 s; good.test is done long before.
+        let halfWay = drawn.filter { $0.hasPrefix("Auditing: 1/2 domains, ") }
+        #expect(!halfWay.isEmpty, "good.test is counted before the slow domain ends: \(drawn)")
+        let elapsed = halfWay.compactMap { Double($0.dropFirst("Auditing: 1/2 domains, ".count).prefix { $0 != " " }) }
+        #expect(elapsed.contains { $0 >= 1.0 }, "the elapsed time ticks while nothing finishes: \(drawn)")
+    }
 }

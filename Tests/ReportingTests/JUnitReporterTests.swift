@@ -106,4 +106,24 @@ import Testing
         let root = try Self.parse(JUnitReporter.render(AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: []), strict: true))
         #expect(Self.int(root, "tests") == 0 && Self.suites(root).isEmpty)
     }
+
+    /// An interrupted run's JUnit report names the domains it did not reach, as errors: a CI view
+    /// must not show the audited part as the whole list passing.
+    @Test func interruptedRunListsTheDomainsNotAuditedAsErrors() throws {
+        var report = ReportFixtures.report
+        report.complete = false
+        report.notAudited = ["later.example", "a&b<c>.example"]
+        let root = try Self.parse(JUnitReporter.render(report, strict: false))
+        let suite = try #require(Self.suites(root).first { Self.attribute($0, "name") == "not audited" })
+        let cases = suite.elements(forName: "testcase")
+        #expect(cases.map { Self.attribute($0, "classname") ?? "" } == ["later.example", "a&b<c>.example"])
+        #expect(cases.allSatisfy { Self.attribute($0.elements(forName: "error").first ?? $0, "type") == "interrupted" })
+        #expect(Self.int(suite, "errors") == 2 && Self.int(suite, "tests") == 2)
+        #expect(Self.int(root, "errors") == 2)
+        #expect(Self.int(root, "tests") == Self.suites(root).map { Self.int($0, "tests") }.reduce(0, +))
+        // A complete report has no such suite.
+        let complete = try Self.parse(JUnitReporter.render(ReportFixtures.report, strict: false))
+        #expect(!Self.suites(complete).contains { Self.attribute($0, "name") == "not audited" })
+        #expect(Self.int(complete, "errors") == 0)
+    }
 }

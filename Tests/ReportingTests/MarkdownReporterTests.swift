@@ -81,4 +81,25 @@ import Testing
         #expect(text.components(separatedBy: "\n### ").count - 1 == MarkdownReporter.maxDetailedDomains)
         #expect(text.contains("… and 150 more domains with problems; see report.html."))
     }
+    /// A nightly list of thousands still gives a pasteable report: the table is cut after
+    /// `maxTableRows` rows, worst first, and says how many of each verdict it left out.
+    @Test func longListsKeepTheTableShort() {
+        var domains = (1...2_000).map { i -> DomainResult in
+            var d = ReportFixtures.dnsFailure
+            d.domain = "p\(i).example"
+            d.verdict = .pass
+            d.findings = []
+            d.locations = []
+            return d
+        }
+        var failing = ReportFixtures.dnsFailure
+        failing.domain = "broken.example"
+        domains.append(failing)
+        let text = MarkdownReporter.render(AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: domains))
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Domain |") }
+        #expect(rows.count == MarkdownReporter.maxTableRows)
+        #expect(rows.first?.hasPrefix("| broken.example |") == true, "failures first")
+        #expect(text.contains("… and 1901 more domains not listed (1901 pass); see report.html."), "\(text.suffix(300))")
+        #expect(text.utf8.count < 30_000, "short enough to paste: \(text.utf8.count) bytes")
+    }
 }

@@ -104,7 +104,7 @@ public struct ReportChanges: Sendable, Equatable, Codable {
             // A domain this run did not reach (interrupted) is still on the list, not removed.
             // Nor is a domain of another shard: a sharded run audits only its own part of the list.
             var listed = Set(current.notAudited ?? [])
-            for domain in baseline.domains where !seen.contains(domain.domain) && current.shard?.contains(domain.domain) ?? true
+            for domain in baseline.domains where !seen.contains(domain.domain) && (current.shard?.contains(domain.domain) ?? true)
                 && listed.insert(domain.domain).inserted {
                 changes.domainsRemoved.append(domain.domain)
             }
