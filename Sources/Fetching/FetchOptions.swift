@@ -87,3 +87,23 @@ public struct FetchRequest: Sendable, Equatable {
         self.userAgent = userAgent
     }
 }
+
+extension FetchOptions {
+    /// The fields of curl's `HOST:PORT:...` syntax (`--connect-to`, `--resolve`): split on ':' outside
+    /// [brackets], so IPv6 addresses can be given as [::1].
+    public static func splitHostFields(_ text: String) -> [String] {
+        var fields: [String] = [], current = "", depth = 0
+        for character in text {
+            if character == "[" { depth += 1 }
+            if character == "]" { depth -= 1 }
+            if character == ":" && depth == 0 {
+                fields.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        fields.append(current)
+        return fields
+    }
+}

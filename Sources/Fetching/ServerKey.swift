@@ -18,7 +18,7 @@ struct ServerKey {
 
     init(connectTo: [String]) {
         routes = connectTo.compactMap { entry in
-            let fields = Self.splitFields(entry)
+            let fields = FetchOptions.splitHostFields(entry)
             guard fields.count == 4 else { return nil }
             return Route(host: fields[0].lowercased(), port: fields[1], connectHost: fields[2].lowercased(), connectPort: fields[3])
         }
@@ -57,22 +57,5 @@ struct ServerKey {
         }
         guard !host.isEmpty else { return nil }
         return (host.lowercased(), String(port))
-    }
-
-    /// Splits on ':' outside [brackets], so IPv6 addresses can be given as [::1].
-    static func splitFields(_ text: String) -> [String] {
-        var fields: [String] = [], current = "", depth = 0
-        for character in text {
-            if character == "[" { depth += 1 }
-            if character == "]" { depth -= 1 }
-            if character == ":" && depth == 0 {
-                fields.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        fields.append(current)
-        return fields
     }
 }

@@ -190,6 +190,7 @@ struct ServerQueues {
 
 /// A FIFO of values; amortised O(1) at both ends without shifting the array.
 struct Deque<Element> {
+    typealias Item = Element
     private var items: [Element] = []
     private var head = 0
 
@@ -213,27 +214,5 @@ struct Deque<Element> {
     }
 }
 
-/// A FIFO of transfers to start; amortised O(1) at both ends without shifting the array.
-struct TransferQueue {
-    typealias Item = (FetchRequest, (FetchResponse) -> Void)
-    private var items: [Item] = []
-    private var head = 0
-
-    var isEmpty: Bool { head >= items.count }
-
-    mutating func append(_ item: Item) {
-        items.append(item)
-    }
-
-    mutating func popFirst() -> Item? {
-        guard head < items.count else { return nil }
-        let item = items[head]
-        head += 1
-        // Drop what was consumed now and then, so a long run does not keep every finished request.
-        if head > 4096 && head * 2 > items.count {
-            items.removeFirst(head)
-            head = 0
-        }
-        return item
-    }
-}
+/// A FIFO of transfers to start.
+typealias TransferQueue = Deque<(FetchRequest, (FetchResponse) -> Void)>

@@ -1,4 +1,5 @@
 import Audit
+import Fetching
 import Foundation
 
 /// Everything the command line says, validated. Parsing only splits and throws; it never prints.
@@ -168,7 +169,7 @@ struct CommandLineOptions: Equatable {
 
     /// curl's `HOST:PORT:CONNECT_HOST:CONNECT_PORT` (HOST and PORT may be empty: any; brackets for IPv6).
     static func connectTo(_ text: String) throws(UsageError) -> String {
-        let fields = splitHostFields(text)
+        let fields = FetchOptions.splitHostFields(text)
         guard fields.count == 4 else {
             throw .invalidValue("--connect-to", text, "expected HOST:PORT:CONNECT_HOST:CONNECT_PORT, e.g. example.com:443:staging.example.net:443 (empty HOST or PORT means any)")
         }
@@ -180,29 +181,12 @@ struct CommandLineOptions: Equatable {
 
     /// curl's `HOST:PORT:ADDR[,ADDR]...`.
     static func resolve(_ text: String) throws(UsageError) -> String {
-        let fields = splitHostFields(text)
+        let fields = FetchOptions.splitHostFields(text)
         guard fields.count == 3, !fields[0].isEmpty, !fields[2].isEmpty,
               Int(fields[1]).map({ (1...65535).contains($0) }) ?? false else {
             throw .invalidValue("--resolve", text, "expected HOST:PORT:ADDRESS, e.g. example.com:443:203.0.113.7")
         }
         return text
-    }
-
-    /// Splits on ':' outside [brackets], so IPv6 addresses can be given as [::1].
-    static func splitHostFields(_ text: String) -> [String] {
-        var fields: [String] = [], current = "", depth = 0
-        for character in text {
-            if character == "[" { depth += 1 }
-            if character == "]" { depth -= 1 }
-            if character == ":" && depth == 0 {
-                fields.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        fields.append(current)
-        return fields
     }
 
     static let help = """
