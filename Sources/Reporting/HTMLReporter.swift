@@ -135,8 +135,12 @@ private struct HTMLWriter {
             return
         }
         raw("<div class=\"banner\" role=\"alert\"><strong>This run was interrupted.</strong> ")
-        raw("Only the \(Formatting.plural(report.domains.count, "domain")) below were checked; ")
-        raw("the rest of the list was not, and the counts above cover only these.")
+        if report.domains.isEmpty {
+            raw("It was stopped before any domain had been checked.")
+        } else {
+            raw("Only the \(Formatting.plural(report.domains.count, "domain")) below \(report.domains.count == 1 ? "was" : "were") checked; ")
+            raw("the rest of the list was not, and the counts above cover only these.")
+        }
         if let missing = report.notAudited, !missing.isEmpty {
             raw(" Not audited (\(missing.count)): ")
             for (index, domain) in missing.prefix(Self.notAuditedListed).enumerated() {

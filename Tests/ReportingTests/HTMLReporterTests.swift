@@ -152,6 +152,10 @@ import Testing
         report.complete = false
         report.notAudited = ["later.example"]  // as an interrupted run always has (PartialRun)
         #expect(HTMLReporter.render(report).contains("This run was interrupted"))
+        #expect(HTMLReporter.render(report).contains("Not audited (1): later.example."))
+        report.domains = []
+        let none = HTMLReporter.render(report)
+        #expect(none.contains("stopped before any domain had been checked") && !none.contains("Only the 0 domains"))
     }
 
     @Test func saysWhenABodyIsTooLarge() {
