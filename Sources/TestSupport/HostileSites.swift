@@ -144,19 +144,7 @@ public final class HostileSites: @unchecked Sendable {
         let configPath = directory.appendingPathComponent("nginx.conf")
         try config.write(to: configPath, atomically: true, encoding: .utf8)
         // The same watchdog as LocalSites: nginx dies with the test process.
-        let watchdog = """
-            "$1" -e "$2" -c "$3" -p "$4" & child=$!
-            while kill -0 "$5" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 0.2; done
-            kill -9 "$child" 2>/dev/null; wait "$child" 2>/dev/null; rm -rf "$4"
-            """
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", watchdog, "watchdog", nginx, directory.appendingPathComponent("error.log").path,
-                             configPath.path, directory.path, String(getpid())]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try LocalSites.startUnderWatchdog(nginx: nginx, config: configPath, directory: directory)
         try LocalSites.waitForPort(httpPort, process: process, log: directory.appendingPathComponent("error.log"))
         try LocalSites.waitForPort(streamPort, process: process, log: directory.appendingPathComponent("error.log"))
     }

@@ -97,23 +97,29 @@ public final class LocalSites: @unchecked Sendable {
         let configPath = directory.appendingPathComponent("nginx.conf")
         try config.write(to: configPath, atomically: true, encoding: .utf8)
 
-        // Swift Testing ends the process without running atexit handlers, so nginx runs under a
-        // watchdog shell that kills it (SIGKILL: single-process nginx blocks SIGTERM) and removes its
-        // folder once the test process is gone.
+        process = try Self.startUnderWatchdog(nginx: nginx, config: configPath, directory: directory)
+        try Self.waitForPort(port, process: process, log: directory.appendingPathComponent("error.log"))
+    }
+
+    /// Starts nginx with `config`, its prefix and error log in `directory`. Swift Testing ends the
+    /// process without running atexit handlers, so nginx runs under a watchdog shell that kills it
+    /// (SIGKILL: single-process nginx blocks SIGTERM) and removes `directory` once the test process
+    /// is gone.
+    static func startUnderWatchdog(nginx: String, config: URL, directory: URL) throws -> Process {
         let watchdog = """
             "$1" -e "$2" -c "$3" -p "$4" & child=$!
             while kill -0 "$5" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 0.2; done
             kill -9 "$child" 2>/dev/null; wait "$child" 2>/dev/null; rm -rf "$4"
             """
-        process = Process()
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", watchdog, "watchdog", nginx, directory.appendingPathComponent("error.log").path,
-                             configPath.path, directory.path, String(getpid())]
+                             config.path, directory.path, String(getpid())]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try Self.waitForPort(port, process: process, log: directory.appendingPathComponent("error.log"))
+        return process
     }
 
     /// `--connect-to` arguments that send every scenario host to this nginx (and the two special
