@@ -54,33 +54,18 @@ struct CommandLineOptions: Equatable {
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
-        var index = 0
-        var onlyDomainsFollow = false
-        func value(for name: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw .missingValue(name) }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            if onlyDomainsFollow || !argument.hasPrefix("-") || argument == "-" {
-                options.domains.append(argument)
-                index += 1
+        var cursor = ArgumentCursor(arguments)
+        while let argument = try cursor.next() {
+            let name: String
+            switch argument {
+            case .positional(let domain):
+                options.domains.append(domain)
                 continue
+            case .option(let option):
+                name = option
             }
-            // Accept --name=value as well as --name value.
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func take() throws(UsageError) -> String {
-                if let inline { return inline }
-                return try value(for: name)
-            }
+            func take() throws(UsageError) -> String { try cursor.value(for: name) }
             switch name {
-            case "--": onlyDomainsFollow = true
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             case "--list-findings": options.listFindings = true
@@ -110,9 +95,8 @@ struct CommandLineOptions: Equatable {
             case "--keep": options.keep = try integer(try take(), name, in: 1...100_000)
             case "--max-per-host": options.maxPerHost = try integer(try take(), name, in: 0...1024)
             case "--shard": options.shard = try shard(try take())
-            default: throw .unknownOption(argument)
+            default: throw .unknownOption(name)
             }
-            index += 1
         }
         if let file = options.baselineFile, options.noBaseline {
             throw .invalidValue("--baseline", file, "--no-baseline contradicts it; give one or the other")

@@ -67,29 +67,18 @@ struct MatchCommand {
         var connectTo: [String] = [], resolve: [String] = [], caFile: String?
         var timeout = 10.0, connectTimeout = 5.0
         var positional: [String] = []
-        var index = 0
-        var onlyPositional = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
-                positional.append(argument)
-                index += 1
+        var cursor = ArgumentCursor(arguments)
+        while let argument = try cursor.next() {
+            let name: String
+            switch argument {
+            case .positional(let text):
+                positional.append(text)
                 continue
+            case .option(let option):
+                name = option
             }
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func take() throws -> String {
-                if let inline { return inline }
-                index += 1
-                guard index < arguments.count else { throw UsageError.missingValue(name) }
-                return arguments[index]
-            }
+            func take() throws -> String { try cursor.value(for: name) }
             switch name {
-            case "--": onlyPositional = true
             case "-h", "--help": return nil
             case "--file": file = try take()
             case "--host": host = try take()
@@ -100,9 +89,8 @@ struct MatchCommand {
             case "--cacert": caFile = try take()
             case "--timeout": timeout = try CommandLineOptions.seconds(try take(), name)
             case "--connect-timeout": connectTimeout = try CommandLineOptions.seconds(try take(), name)
-            default: throw UsageError.unknownOption(argument)
+            default: throw UsageError.unknownOption(name)
             }
-            index += 1
         }
         let source: Source
         if let file {

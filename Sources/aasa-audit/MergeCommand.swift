@@ -45,28 +45,19 @@ struct MergeCommand {
 
     /// Parses the arguments after `merge`; nil when help was asked for.
     static func parse(_ arguments: [String]) throws(UsageError) -> MergeCommand? {
-        var files: [String] = [], options = CommandLineOptions(), onlyFiles = false
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if onlyFiles || !argument.hasPrefix("-") {
-                files.append(argument)
+        var files: [String] = [], options = CommandLineOptions()
+        var cursor = ArgumentCursor(arguments)
+        while let argument = try cursor.next() {
+            let name: String
+            switch argument {
+            case .positional(let file):
+                files.append(file)
                 continue
+            case .option(let option):
+                name = option
             }
-            var name = argument, inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func take() throws(UsageError) -> String {
-                if let inline { return inline }
-                guard index < arguments.count else { throw .missingValue(name) }
-                index += 1
-                return arguments[index - 1]
-            }
+            func take() throws(UsageError) -> String { try cursor.value(for: name) }
             switch name {
-            case "--": onlyFiles = true
             case "-h", "--help": return nil
             case "-o", "--out": options.outDirectory = try take()
             case "--format": options.formats = try CommandLineOptions.parseFormats(try take())
@@ -74,7 +65,7 @@ struct MergeCommand {
             case "--no-baseline": options.noBaseline = true
             case "--strict": options.strict = true
             case "-q", "--quiet": options.quiet = true
-            default: throw .unknownOption(argument)
+            default: throw .unknownOption(name)
             }
         }
         guard !files.isEmpty else { throw .invalidValue("merge", "", "name the report.json of each shard") }

@@ -28,17 +28,14 @@ struct ValidateCommand {
 
     /// Parses the arguments after `validate`.
     static func parse(_ arguments: [String]) throws(UsageError) -> ValidateCommand? {
-        var files: [String] = [], json = false, onlyFiles = false
-        for argument in arguments {
-            if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
-                files.append(argument)
-                continue
-            }
+        var files: [String] = [], json = false
+        var cursor = ArgumentCursor(arguments)
+        while let argument = try cursor.next() {
             switch argument {
-            case "--": onlyFiles = true
-            case "--json": json = true
-            case "-h", "--help": return nil
-            default: throw .unknownOption(argument)
+            case .positional(let file): files.append(file)
+            case .option("--json"): json = true
+            case .option("-h"), .option("--help"): return nil
+            case .option(let name): throw .unknownOption(name)
             }
         }
         guard !files.isEmpty else { throw .missingValue("validate") }

@@ -252,12 +252,24 @@ import TestSupport
         (["--apple-cdn", "https://cdn.example/a/v1", "example.com"], "the domain is appended to it"),
         (["--apple-cdn", "cdn.example", "example.com"], "expected an https:// URL ending with \"/\""),
         (["--apple-cdn"], "--apple-cdn needs a value"),
+        // A flag given a value is refused, not taken as the flag (the same reader serves every subcommand).
+        (["--strict=false", "example.com"], "--strict \"false\": this option takes no value"),
+        (["validate", "--json=no", "-"], "--json \"no\": this option takes no value"),
+        (["merge", "--quiet=1", "a.json"], "--quiet \"1\": this option takes no value"),
+        (["match", "--json=0", "--file", "a.json", "/"], "--json \"0\": this option takes no value"),
     ])
     func usageErrorsExitTwoAndSayWhatIsWrong(arguments: [String], text: String) throws {
         let outcome = try AuditBinary.run(arguments)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains(text), "\(outcome.stderr)")
         #expect(outcome.stdout.isEmpty)
+    }
+
+    @Test func afterDoubleDashEverythingIsADomain() throws {
+        // "--no-cdn" after "--" is a (bad) domain, not the option: reported as a line of input, exit 2.
+        let outcome = try AuditBinary.run(["--", "--no-cdn"])
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout.contains("argument 1: \"--no-cdn\": the label \"--no-cdn\" starts with \"-\""), "\(outcome.stdout)")
     }
 
     @Test func helpAndVersion() throws {
