@@ -51,13 +51,9 @@ public final class TransferLoop {
 
     private var isDraining = false
 
-    /// Runs until every submitted transfer (and every one submitted by completions) has finished.
-    public func run() {
-        run(until: nil)
-    }
-
-    /// Runs like `run()`, but returns early once `stopSwitch` is flipped: the transfers in flight are
-    /// removed and the queued ones dropped, without their completions being called.
+    /// Runs until every submitted transfer (and every one submitted by completions) has finished, or
+    /// until `stopSwitch` is flipped: the transfers in flight are then removed and the queued ones
+    /// dropped, without their completions being called.
     ///
     /// `feed`, when given, is called on the loop to submit more work as room appears (it may submit
     /// nothing for now, e.g. while the consumer of the results is behind); it returns false once it

@@ -11,22 +11,15 @@ enum ReportFiles {
     static func write(_ report: AuditReport, formats: [String], strict: Bool, in directory: URL) throws {
         for format in formats {
             guard let name = names[format] else { continue }
-            switch format {
-            // The two formats that grow with the list are streamed into the file, not held whole.
-            case "json": try ReportWriter.write(named: name, in: directory) { emit in try JSONReporter.render(report, to: emit) }
-            case "html": try ReportWriter.write(named: name, in: directory) { emit in try HTMLReporter.render(report) { try emit(Data($0.utf8)) } }
-            default: try ReportWriter.write(try render(report, format: format, strict: strict), named: name, in: directory)
+            try ReportWriter.write(named: name, in: directory) { emit in
+                switch format {
+                // The two formats that grow with the list are streamed into the file, not held whole.
+                case "json": try JSONReporter.render(report, to: emit)
+                case "html": try HTMLReporter.render(report) { try emit(Data($0.utf8)) }
+                case "md": try emit(Data(MarkdownReporter.render(report).utf8))
+                default: try emit(Data(JUnitReporter.render(report, strict: strict).utf8))  // "junit"
+                }
             }
-        }
-    }
-
-    static func render(_ report: AuditReport, format: String, strict: Bool) throws -> Data {
-        switch format {
-        case "json": return try JSONReporter.render(report)
-        case "html": return Data(HTMLReporter.render(report).utf8)
-        case "md": return Data(MarkdownReporter.render(report).utf8)
-        case "junit": return Data(JUnitReporter.render(report, strict: strict).utf8)
-        default: return Data()
         }
     }
 }
