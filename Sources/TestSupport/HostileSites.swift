@@ -122,11 +122,7 @@ public final class HostileSites: @unchecked Sendable {
             events { worker_connections 1024; }
             http {
               access_log off;
-              client_body_temp_path \(directory.path)/tmp-body;
-              proxy_temp_path \(directory.path)/tmp-proxy;
-              fastcgi_temp_path \(directory.path)/tmp-fastcgi;
-              uwsgi_temp_path \(directory.path)/tmp-uwsgi;
-              scgi_temp_path \(directory.path)/tmp-scgi;
+              \(LocalSites.temporaryPaths(in: directory))
               default_type application/octet-stream;
               server_tokens off;
               ssl_protocols TLSv1.2 TLSv1.3;

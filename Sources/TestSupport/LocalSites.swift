@@ -82,11 +82,7 @@ public final class LocalSites: @unchecked Sendable {
             http {
               log_format handshakes '$ssl_server_name $request_uri $status conn=$connection reused=$ssl_session_reused n=$connection_requests';
               access_log \(directory.path)/access.log handshakes;
-              client_body_temp_path \(directory.path)/tmp-body;
-              proxy_temp_path \(directory.path)/tmp-proxy;
-              fastcgi_temp_path \(directory.path)/tmp-fastcgi;
-              uwsgi_temp_path \(directory.path)/tmp-uwsgi;
-              scgi_temp_path \(directory.path)/tmp-scgi;
+              \(Self.temporaryPaths(in: directory))
               default_type application/octet-stream;
               server_tokens off;
               keepalive_requests 1000;
@@ -99,6 +95,14 @@ public final class LocalSites: @unchecked Sendable {
 
         process = try Self.startUnderWatchdog(nginx: nginx, config: configPath, directory: directory)
         try Self.waitForPort(port, process: process, log: directory.appendingPathComponent("error.log"))
+    }
+
+    /// nginx's temporary folders inside a throw-away prefix `directory` (its defaults are system
+    /// paths a test may not write to), for the `http` block of a test server's configuration.
+    static func temporaryPaths(in directory: URL) -> String {
+        let path = directory.path
+        return "client_body_temp_path \(path)/tmp-body; proxy_temp_path \(path)/tmp-proxy; "
+            + "fastcgi_temp_path \(path)/tmp-fastcgi; uwsgi_temp_path \(path)/tmp-uwsgi; scgi_temp_path \(path)/tmp-scgi;"
     }
 
     /// Starts nginx with `config`, its prefix and error log in `directory`. Swift Testing ends the
