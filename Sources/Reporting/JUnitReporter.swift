@@ -145,7 +145,8 @@ public enum JUnitReporter {
             XMLEscaping.append(item.name, to: &body)
             body += "\" time=\"\(seconds(item.time))\""
             var inner = ""
-            let failing = item.counts ? item.findings.filter { $0.severity == .error || (strict && $0.severity == .warning) } : []
+            let policy = ExitPolicy(strict: strict)
+            let failing = item.counts ? item.findings.filter { policy.fails($0.severity) } : []
             if let first = failing.first {
                 failures += 1
                 inner += "      <failure type=\""

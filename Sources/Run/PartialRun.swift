@@ -1,9 +1,6 @@
 import Audit
 import Fetching
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What a run that was stopped half-way reports: only finished domains, the rest named as not audited.
 enum PartialRun {
@@ -19,12 +16,12 @@ enum PartialRun {
         return AuditReport(tool: tool, generatedAt: generatedAt, inputErrors: inputErrors, domains: finished, notAudited: missing)
     }
 
-    /// The line for standard error after a signal: what was kept and what was not.
+    /// The line for standard error after a signal (without the program's name): what was kept and what was not.
     /// `usesLatest`: the run writes under reports/ (no `--out`), where `latest` would have moved.
     static func notice(_ report: AuditReport, signal: Int32, usesLatest: Bool) -> String {
-        let name = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+        let name = ExitPolicy.status(forSignal: signal) == .terminated ? "SIGTERM" : "SIGINT"
         let missing = report.notAudited?.count ?? 0
-        var text = "aasa-audit: stopped by \(name): "
+        var text = "stopped by \(name): "
         if missing == 0 {
             text += "every domain had already been checked; the report is complete"
         } else {

@@ -1,59 +1,55 @@
 import Audit
 import Fetching
 import Foundation
+import Reporting
 
-/// Everything the command line says, validated. Parsing only splits and throws; it never prints.
-struct CommandLineOptions: Equatable {
-    static let version = "0.1.0"
-    static let defaultUserAgent = "aasa-audit/\(version) (apple-app-site-association auditor)"
-    static let supportedFormats = ["json", "html", "md", "junit"]
-    static let defaultAppleCDNBase = "https://app-site-association.cdn-apple.com/a/v1/"
-    static let crawlerUserAgent = "AASA-Bot/1.0.0"
+/// Everything the audit's command line says, validated. Parsing only splits and throws; it never prints.
+public struct AuditOptions: CommandOptions, Equatable, Sendable {
+    public static let name = "audit"
+    public static let summary = "audit the AASA file of each domain the way Apple fetches it, and write reports"
+    public static let version = "0.1.0"
+    public static let defaultUserAgent = "aasa-audit/\(version) (apple-app-site-association auditor)"
+    public static let defaultAppleCDNBase = "https://app-site-association.cdn-apple.com/a/v1/"
+    public static let crawlerUserAgent = "AASA-Bot/1.0.0"
 
-    var domains: [String] = []
-    var domainsFile = "domains.txt"
-    var domainsFileGiven = false
-    var outDirectory: String?
-    var formats = ["json", "html"]
-    var concurrency = 32
-    var timeout = 10.0
-    var connectTimeout = 5.0
-    var maxBytes = 1 << 20
-    var connectTo: [String] = []
-    var resolve: [String] = []
-    var caFile: String?
-    var userAgent = defaultUserAgent
+    /// DOMAIN arguments; empty: the domain list file is read.
+    public var domains: [String] = []
+    public var domainsFile = "domains.txt"
+    /// Whether `--domains` named the file (the error for a missing default file says how to start).
+    public var domainsFileGiven = false
+    /// `--connect-to`, `--resolve`, `--cacert`, `--timeout`, `--connect-timeout`.
+    public var network = NetworkOptions()
+    /// `--out`, `--format`, `--strict`, `--quiet`, `--baseline`, `--no-baseline`.
+    public var reports = ReportOptions()
+    public var concurrency = 32
+    public var maxBytes = 1 << 20
+    public var userAgent = defaultUserAgent
     /// Where Apple's CDN copy is fetched from (the domain is appended); `--apple-cdn`.
-    var appleCDNBase = defaultAppleCDNBase
+    public var appleCDNBase = defaultAppleCDNBase
     /// `--no-cdn`: the CDN copy is not fetched (wins over `--apple-cdn`).
-    var noCDN = false
+    public var noCDN = false
     /// The CDN base in force, or nil when the CDN is not asked.
-    var effectiveAppleCDNBase: String? { noCDN ? nil : appleCDNBase }
-    var expiryWarningDays = 30
-    var showHelp = false
-    var showVersion = false
-    var listFindings = false
-    // Reports and terminal (issue 4).
-    /// `--baseline FILE`: the report to compare with; nil for the default (the previous `reports/latest`).
-    var baselineFile: String?
-    /// `--no-baseline`: compare with nothing.
-    var noBaseline = false
+    public var effectiveAppleCDNBase: String? { noCDN ? nil : appleCDNBase }
+    public var expiryWarningDays = 30
+    public var showVersion = false
+    public var listFindings = false
     /// `--json`: the JSON report on stdout, everything else on stderr.
-    var jsonToStdout = false
-    /// `--strict`: warnings fail the run (exit 1) and are JUnit failures.
-    var strict = false
-    /// `--quiet`: no progress line and no summary; only problems, on stderr.
-    var quiet = false
+    public var jsonToStdout = false
     /// `--keep N`: keep the N newest `reports/<UTC time>` folders, delete older ones.
-    var keep: Int?
+    public var keep: Int?
     /// `--max-per-host`: transfers in flight at once to one server (see FetchOptions.maxPerHost).
-    var maxPerHost = 6
+    public var maxPerHost = 6
     /// `--shard K/N`: audit only the domains whose hash falls in shard K of N.
-    var shard: Shard?
+    public var shard: Shard?
 
-    /// Parses `arguments` (without the program name).
-    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
-        var options = CommandLineOptions()
+    /// The defaults.
+    public init() {}
+
+    /// Parses `arguments` (without the program name). `--help` anywhere asks for help, once the
+    /// whole line has parsed.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<AuditOptions> {
+        var options = AuditOptions()
+        var showHelp = false
         var cursor = ArgumentCursor(arguments)
         while let argument = try cursor.next() {
             let name: String
@@ -64,116 +60,53 @@ struct CommandLineOptions: Equatable {
             case .option(let option):
                 name = option
             }
+            if try options.network.parse(name, from: &cursor) || options.reports.parse(name, from: &cursor) { continue }
             func take() throws(UsageError) -> String { try cursor.value(for: name) }
             switch name {
-            case "-h", "--help": options.showHelp = true
+            case "-h", "--help": showHelp = true
             case "--version": options.showVersion = true
             case "--list-findings": options.listFindings = true
             case "--domains":
                 options.domainsFile = try take()
                 options.domainsFileGiven = true
-            case "-o", "--out": options.outDirectory = try take()
-            case "--format": options.formats = try parseFormats(try take())
-            case "--concurrency": options.concurrency = try integer(try take(), name, in: 1...1024)
-            case "--timeout": options.timeout = try seconds(try take(), name)
-            case "--connect-timeout": options.connectTimeout = try seconds(try take(), name)
+            case "--concurrency": options.concurrency = try OptionValue.integer(try take(), name, in: 1...1024)
             case "--max-bytes":
-                options.maxBytes = try integer(try take(), name, in: 131_073...(1 << 30),
-                                               why: "it must exceed Apple's 128 KB limit (131,072 bytes) so an oversized file can be told apart")
-            case "--connect-to": options.connectTo.append(try connectTo(try take()))
-            case "--resolve": options.resolve.append(try resolve(try take()))
-            case "--cacert": options.caFile = try take()
+                options.maxBytes = try OptionValue.integer(try take(), name, in: 131_073...(1 << 30),
+                                                           why: "it must exceed Apple's 128 KB limit (131,072 bytes) so an oversized file can be told apart")
             case "--user-agent", "-A": options.userAgent = try take()
             case "--no-cdn": options.noCDN = true
-            case "--apple-cdn": options.appleCDNBase = try appleCDN(try take())
-            case "--expiry-warning-days": options.expiryWarningDays = try integer(try take(), name, in: 0...3650)
-            case "--baseline": options.baselineFile = try take()
-            case "--no-baseline": options.noBaseline = true
+            case "--apple-cdn": options.appleCDNBase = try OptionValue.appleCDN(try take())
+            case "--expiry-warning-days": options.expiryWarningDays = try OptionValue.integer(try take(), name, in: 0...3650)
             case "--json": options.jsonToStdout = true
-            case "--strict": options.strict = true
-            case "-q", "--quiet": options.quiet = true
-            case "--keep": options.keep = try integer(try take(), name, in: 1...100_000)
-            case "--max-per-host": options.maxPerHost = try integer(try take(), name, in: 0...1024)
-            case "--shard": options.shard = try shard(try take())
+            case "--keep": options.keep = try OptionValue.integer(try take(), name, in: 1...100_000)
+            case "--max-per-host": options.maxPerHost = try OptionValue.integer(try take(), name, in: 0...1024)
+            case "--shard": options.shard = try OptionValue.shard(try take())
             default: throw .unknownOption(name)
             }
         }
-        if let file = options.baselineFile, options.noBaseline {
-            throw .invalidValue("--baseline", file, "--no-baseline contradicts it; give one or the other")
-        }
-        if let keep = options.keep, options.outDirectory != nil {
+        try options.reports.validate()
+        if let keep = options.keep, options.reports.outDirectory != nil {
             throw .invalidValue("--keep", "\(keep)", "it prunes reports/<UTC time> folders, which are not written with --out")
         }
-        return options
+        return showHelp ? .help : .run(options)
     }
 
-    static func parseFormats(_ text: String) throws(UsageError) -> [String] {
-        let formats = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard !formats.isEmpty else { throw .invalidValue("--format", text, "name at least one of \(supportedFormats.joined(separator: ", "))") }
-        for format in formats where !supportedFormats.contains(format) {
-            throw .invalidValue("--format", text, "\"\(format)\" is not a format; choose from \(supportedFormats.joined(separator: ", "))")
-        }
-        return formats
+    /// The fetch these options ask for.
+    public var fetchOptions: FetchOptions {
+        var fetch = FetchOptions(
+            userAgent: userAgent, caFile: network.caFile, connectTo: network.connectTo, resolve: network.resolve,
+            connectTimeout: network.connectTimeout, totalTimeout: network.timeout, maxBytes: maxBytes,
+            concurrency: concurrency, appleCDNBase: effectiveAppleCDNBase, crawlerUserAgent: Self.crawlerUserAgent)
+        fetch.maxPerHost = maxPerHost
+        return fetch
     }
 
-    static func integer(_ text: String, _ name: String, in range: ClosedRange<Int>, why: String? = nil) throws(UsageError) -> Int {
-        guard let number = Int(text) else { throw .invalidValue(name, text, "expected a whole number") }
-        guard range.contains(number) else {
-            throw .invalidValue(name, text, "expected \(range.lowerBound) to \(range.upperBound)" + (why.map { "; \($0)" } ?? ""))
-        }
-        return number
+    /// The audit's settings these options ask for.
+    public var auditSettings: AuditSettings {
+        AuditSettings(expiryWarningDays: expiryWarningDays, userAgent: userAgent, crawlerUserAgent: Self.crawlerUserAgent)
     }
 
-    static func seconds(_ text: String, _ name: String) throws(UsageError) -> Double {
-        guard let number = Double(text), number > 0, number <= 600 else {
-            throw .invalidValue(name, text, "expected seconds, more than 0 and at most 600 (e.g. 2.5)")
-        }
-        return number
-    }
-
-    /// `K/N` with 1 ≤ K ≤ N.
-    static func shard(_ text: String) throws(UsageError) -> Shard {
-        do {
-            return try Shard(parsing: text)
-        } catch {
-            throw .invalidValue("--shard", text, error.description)
-        }
-    }
-
-    /// An https:// base URL ending with "/", to which the domain is appended.
-    static func appleCDN(_ text: String) throws(UsageError) -> String {
-        let example = "expected an https:// URL ending with \"/\", e.g. \(defaultAppleCDNBase)"
-        guard let url = URLComponents(string: text), url.scheme?.lowercased() == "https",
-              let host = url.host, !host.isEmpty else { throw .invalidValue("--apple-cdn", text, example) }
-        guard url.query == nil, url.fragment == nil, text.hasSuffix("/") else {
-            throw .invalidValue("--apple-cdn", text, example + " (the domain is appended to it)")
-        }
-        return text
-    }
-
-    /// curl's `HOST:PORT:CONNECT_HOST:CONNECT_PORT` (HOST and PORT may be empty: any; brackets for IPv6).
-    static func connectTo(_ text: String) throws(UsageError) -> String {
-        let fields = FetchOptions.splitHostFields(text)
-        guard fields.count == 4 else {
-            throw .invalidValue("--connect-to", text, "expected HOST:PORT:CONNECT_HOST:CONNECT_PORT, e.g. example.com:443:staging.example.net:443 (empty HOST or PORT means any)")
-        }
-        for port in [fields[1], fields[3]] where !port.isEmpty && !(Int(port).map { (1...65535).contains($0) } ?? false) {
-            throw .invalidValue("--connect-to", text, "\"\(port)\" is not a port number")
-        }
-        return text
-    }
-
-    /// curl's `HOST:PORT:ADDR[,ADDR]...`.
-    static func resolve(_ text: String) throws(UsageError) -> String {
-        let fields = FetchOptions.splitHostFields(text)
-        guard fields.count == 3, !fields[0].isEmpty, !fields[2].isEmpty,
-              Int(fields[1]).map({ (1...65535).contains($0) }) ?? false else {
-            throw .invalidValue("--resolve", text, "expected HOST:PORT:ADDRESS, e.g. example.com:443:203.0.113.7")
-        }
-        return text
-    }
-
-    static let help = """
+    public static let help = """
         USAGE: aasa-audit [options] [DOMAIN ...]
                aasa-audit validate [--json] FILE... | -    (check local files; see validate --help)
                aasa-audit match [--app APPID] [--json] (DOMAIN | --file FILE) URL...
@@ -254,19 +187,4 @@ struct CommandLineOptions: Equatable {
           aasa-audit --json example.com | jq '.domains[] | {domain, verdict}'
           aasa-audit --quiet --keep 30 --format json,html,md,junit     (nightly, from cron)
         """
-}
-
-/// A command line that cannot be run; each case has what is needed to explain it.
-enum UsageError: Error, Equatable, CustomStringConvertible {
-    case unknownOption(String)
-    case missingValue(String)
-    case invalidValue(String, String, String)
-
-    var description: String {
-        switch self {
-        case .unknownOption(let option): return "unknown option \(option) (see --help)"
-        case .missingValue(let option): return option == "validate" ? "validate needs at least one FILE, or - for standard input (see validate --help)" : "\(option) needs a value (see --help)"
-        case .invalidValue(let option, let value, let reason): return "\(option) \"\(value)\": \(reason)"
-        }
-    }
 }

@@ -1,9 +1,9 @@
 /// Reads command-line arguments the way the audit and every subcommand take them: an option as
 /// `--name value` or `--name=value`; anything not starting with `-`, and `-` itself (standard
 /// input), as a positional argument; everything after `--` as positional too.
-struct ArgumentCursor {
+public struct ArgumentCursor {
     /// One argument as read.
-    enum Argument: Equatable {
+    public enum Argument: Equatable {
         case option(String)
         case positional(String)
     }
@@ -14,13 +14,14 @@ struct ArgumentCursor {
     /// The `=value` of the option just read, until `value(for:)` takes it.
     private var inline: (name: String, value: String)?
 
-    init(_ arguments: [String]) {
+    /// A cursor before the first of `arguments` (without the program's name).
+    public init(_ arguments: [String]) {
         self.arguments = arguments
     }
 
     /// The next argument, or nil after the last. Throws when the option read before was given a
     /// `=value` it does not take (`--strict=false` must not pass for `--strict`).
-    mutating func next() throws(UsageError) -> Argument? {
+    public mutating func next() throws(UsageError) -> Argument? {
         if let unused = inline {
             inline = nil
             throw .invalidValue(unused.name, unused.value, "this option takes no value")
@@ -44,7 +45,7 @@ struct ArgumentCursor {
     }
 
     /// The value of option `name`, just read: its `=value`, else the argument after it.
-    mutating func value(for name: String) throws(UsageError) -> String {
+    public mutating func value(for name: String) throws(UsageError) -> String {
         if let given = inline {
             inline = nil
             return given.value

@@ -6,18 +6,18 @@ import Glibc
 /// Reads a `domains.txt` with limits, before any of it is parsed: a file too big to be a domain list,
 /// or one holding a NUL byte (so binary, not text), is refused as a whole with a clear error rather
 /// than turned into hundreds of thousands of rejected lines.
-enum DomainListFile {
+public enum DomainListFile {
     /// 16 MiB: half a million domains of 30 characters; a million repeats of one short name fit too.
-    static let maximumBytes = 16 << 20
+    public static let maximumBytes = 16 << 20
 
     /// Why the list was not read.
-    enum ReadError: Error, Equatable, CustomStringConvertible {
+    public enum ReadError: Error, Equatable, CustomStringConvertible {
         /// Missing, not a regular file, or not readable.
         case unreadable(String)
         case tooLarge(String, bytes: Int)
         case binary(String, line: Int)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .unreadable(let path):
                 return "cannot read the domain list \(path)"
@@ -32,7 +32,7 @@ enum DomainListFile {
 
     /// The bytes of `path`, at most `maximumBytes` of them; reads no more than that even from a
     /// pipe or a file that grows while it is read.
-    static func read(_ path: String) throws(ReadError) -> Data {
+    public static func read(_ path: String) throws(ReadError) -> Data {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path) }
         defer { try? handle.close() }
         let data: Data

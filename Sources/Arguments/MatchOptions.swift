@@ -1,0 +1,106 @@
+/// `aasa-audit match [OPTIONS] (DOMAIN | --file FILE) URL...`.
+public struct MatchOptions: CommandOptions, Equatable, Sendable {
+    public static let name = "match"
+    public static let summary = "say which app, if any, a URL opens, and which rule decides"
+
+    /// Where the document comes from.
+    public enum Source: Equatable, Sendable {
+        /// `--file FILE` ("-" for standard input).
+        case file(String)
+        /// DOMAIN: the file Apple would use, fetched.
+        case domain(String)
+    }
+
+    public var source: Source
+    /// The URLs (or paths) to decide.
+    public var urls: [String]
+    /// `--host`: with `--file`, the host the file is served from.
+    public var host: String?
+    /// `--app APPID`.
+    public var appID: String?
+    /// `--json`: one JSON object per URL.
+    public var json = false
+    /// `--connect-to`, `--resolve`, `--cacert`, `--timeout`, `--connect-timeout`, as for the audit.
+    public var network = NetworkOptions()
+
+    /// Options for `source` and `urls`; the rest as given.
+    public init(source: Source, urls: [String], host: String? = nil, appID: String? = nil, json: Bool = false,
+                network: NetworkOptions = NetworkOptions()) {
+        self.source = source
+        self.urls = urls
+        self.host = host
+        self.appID = appID
+        self.json = json
+        self.network = network
+    }
+
+    /// Parses the arguments after `match`.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<MatchOptions> {
+        var file: String?, host: String?, appID: String?, json = false
+        var network = NetworkOptions()
+        var positional: [String] = []
+        var cursor = ArgumentCursor(arguments)
+        while let argument = try cursor.next() {
+            let name: String
+            switch argument {
+            case .positional(let text):
+                positional.append(text)
+                continue
+            case .option(let option):
+                name = option
+            }
+            if try network.parse(name, from: &cursor) { continue }
+            switch name {
+            case "-h", "--help": return .help
+            case "--file": file = try cursor.value(for: name)
+            case "--host": host = try cursor.value(for: name)
+            case "--app": appID = try cursor.value(for: name)
+            case "--json": json = true
+            default: throw .unknownOption(name)
+            }
+        }
+        let source: Source
+        if let file {
+            source = .file(file)
+        } else {
+            guard let domain = positional.first else {
+                throw .missingArgument("name a DOMAIN or --file FILE, then at least one URL (see match --help)")
+            }
+            positional.removeFirst()
+            if let host { throw .invalidValue("--host", host, "only with --file; with DOMAIN the host is the domain") }
+            source = .domain(domain)
+        }
+        guard !positional.isEmpty else { throw .missingArgument("give at least one URL or path to decide (see match --help)") }
+        return .run(MatchOptions(source: source, urls: positional, host: host, appID: appID, json: json, network: network))
+    }
+
+    public static let help = """
+        USAGE: aasa-audit match [OPTIONS] --file FILE URL...
+               aasa-audit match [OPTIONS] DOMAIN URL...
+
+        Says whether each URL opens an app as a universal link, with Apple's matching rules (legacy paths
+        and NOT, components with "/", "?", "#" and exclude, first match wins, caseSensitive and
+        percentEncoded with their defaults, substitution variables), and which details entry and rule
+        decide. With DOMAIN, the domain's file is fetched as the audit fetches it and the file Apple
+        would use is taken (/.well-known/ first, the root location as a fallback). A URL may be a path
+        ("/buy/42"): it is taken on DOMAIN (or --host). URLs on another host never match; a Unicode
+        host and its punycode form (bücher.example, xn--bcher-kva.example) are the same host.
+
+        OPTIONS:
+          --file FILE           Decide against this file ("-" for standard input) instead of fetching.
+          --host HOST           With --file: the host the file is served from (default: any host).
+          --app APPID           Decide for this app (team ID + "." + bundle ID).
+          --json                One JSON object per URL, one per line: url, decision (match, exclude,
+                                no_match), appIDs (every app that gets the link), appID, rule (details,
+                                kind, index, pointer, text), reason.
+          --connect-to H:P:CH:CP, --resolve H:P:ADDR, --cacert FILE, --timeout S, --connect-timeout S
+                                As for the audit (see aasa-audit --help).
+          -h, --help            Show this help.
+
+        EXIT STATUS:
+          0  every URL opens the app (--app), or some app
+          1  at least one URL stays in the browser (a rule excludes it, or none matches)
+          2  usage error; the file cannot be read or is not a JSON object; the domain serves no file
+             Apple would use; a URL is neither an http(s) URL nor a path
+        """
+}

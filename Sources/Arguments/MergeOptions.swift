@@ -1,0 +1,61 @@
+import Reporting
+
+/// `aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--quiet] [--baseline FILE | --no-baseline]`.
+public struct MergeOptions: CommandOptions, Equatable, Sendable {
+    public static let name = "merge"
+    public static let summary = "combine the report.json of each --shard run into one set of reports"
+
+    /// The shards' report.json files, as given.
+    public var files: [String] = []
+    /// `--out`, `--format`, `--strict`, `--quiet`, `--baseline`, `--no-baseline`, as for the audit.
+    public var reports = ReportOptions()
+
+    /// No files, the defaults.
+    public init() {}
+
+    /// Parses the arguments after `merge`.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<MergeOptions> {
+        var options = MergeOptions()
+        var cursor = ArgumentCursor(arguments)
+        while let argument = try cursor.next() {
+            switch argument {
+            case .positional(let file): options.files.append(file)
+            case .option("-h"), .option("--help"): return .help
+            case .option(let name):
+                guard try options.reports.parse(name, from: &cursor) else { throw .unknownOption(name) }
+            }
+        }
+        guard !options.files.isEmpty else { throw .invalidValue("merge", "", "name the report.json of each shard") }
+        try options.reports.validate()
+        return .run(options)
+    }
+
+    public static let help = """
+        USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--quiet] [--baseline FILE | --no-baseline]
+
+        Combines the report.json of each shard (aasa-audit --shard K/N) into one set of reports, as if
+        one machine had audited the whole list. Domains are sorted by name; input errors reported by
+        every shard are kept once; the summary is recomputed. The reports are incomplete ("complete":
+        false) when a shard of 1..N is missing or was itself interrupted. Shards written by different
+        versions, or started more than 12 hours apart, are merged with a warning. See docs/scaling.md.
+
+        OPTIONS:
+          -o, --out DIR   Write the merged reports into DIR (default: reports/<UTC time>/, and
+                          reports/latest points at it unless the merged report is incomplete).
+          --format LIST   Report formats, comma-separated: \(ReportFormat.allCases.map(\.name).joined(separator: ", ")) (default: json,html).
+          --baseline FILE Say what changed since this earlier report (default, without --out: the
+                          report reports/latest points at, e.g. the last merge).
+          --no-baseline   Compare with nothing.
+          --strict        Warnings fail too (exit 1) and are JUnit failures, as for the shards' --strict.
+          -q, --quiet     No summary: only problems (a missing or interrupted shard, warnings), on stderr.
+          -h, --help      Show this help.
+
+        EXIT STATUS:
+          0  no domain fails (warnings allowed, unless --strict)
+          1  at least one domain fails (with --strict: or warns)
+          2  usage error; a report cannot be read or does not fit with the others (nothing is written);
+             a shard is missing or was interrupted (the report is written, incomplete); the shards
+             reported input errors; the reports could not be written
+          130, 143  stopped by SIGINT or SIGTERM (nothing written, or the reports finished first)
+        """
+}

@@ -1,0 +1,41 @@
+/// A command line that cannot be run; each case has what is needed to explain it.
+public enum UsageError: Error, Equatable, CustomStringConvertible {
+    /// An option no subcommand of this name takes.
+    case unknownOption(String)
+    /// An option given last, without its value.
+    case missingValue(String)
+    /// Option, value as given, why it is refused.
+    case invalidValue(String, String, String)
+    /// A required argument (a FILE, a DOMAIN, a URL) is missing; the text says which.
+    case missingArgument(String)
+
+    public var description: String {
+        switch self {
+        case .unknownOption(let option): return "unknown option \(option) (see --help)"
+        case .missingValue(let option): return "\(option) needs a value (see --help)"
+        case .invalidValue(let option, let value, let reason): return "\(option) \"\(value)\": \(reason)"
+        case .missingArgument(let text): return text
+        }
+    }
+}
+
+/// What a command line asks of a subcommand: its help, or a run with these options.
+public enum Invocation<Options> {
+    /// `-h` / `--help`.
+    case help
+    case run(Options)
+}
+
+/// The parsed command line of one subcommand: its name, what it is for, its help text and its parser.
+/// The executable pairs each with the code that runs it (see `Subcommand` there).
+public protocol CommandOptions {
+    /// The word after `aasa-audit` that selects the subcommand (`validate`); the audit's is `audit`,
+    /// and it is what runs when no subcommand is named.
+    static var name: String { get }
+    /// One line saying what the subcommand does.
+    static var summary: String { get }
+    /// The text `--help` prints.
+    static var help: String { get }
+    /// Parses the arguments after the subcommand's name. Only splits and throws; never prints.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<Self>
+}

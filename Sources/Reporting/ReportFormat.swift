@@ -1,0 +1,35 @@
+import Audit
+import Foundation
+
+/// A report file a run can write (`--format`): its name on the command line, its file name and its
+/// renderer. To add a format: a case here, its `fileName` and its `render`.
+public enum ReportFormat: String, Sendable, CaseIterable, Equatable {
+    case json, html, md, junit
+
+    /// The formats written when `--format` is not given.
+    public static let defaults: [ReportFormat] = [.json, .html]
+
+    /// The name given to `--format` (`json`, `html`, `md`, `junit`).
+    public var name: String { rawValue }
+
+    /// The file this format is written to in a run's folder.
+    public var fileName: String {
+        switch self {
+        case .json: return "report.json"
+        case .html: return "report.html"
+        case .md: return "report.md"
+        case .junit: return "report.junit.xml"
+        }
+    }
+
+    /// Renders `report` piece by piece into `emit`. `policy` decides which findings are JUnit failures.
+    public func render(_ report: AuditReport, policy: ExitPolicy, to emit: (Data) throws -> Void) throws {
+        switch self {
+        // The two formats that grow with the list are streamed into the file, not held whole.
+        case .json: try JSONReporter.render(report, to: emit)
+        case .html: try HTMLReporter.render(report) { try emit(Data($0.utf8)) }
+        case .md: try emit(Data(MarkdownReporter.render(report).utf8))
+        case .junit: try emit(Data(JUnitReporter.render(report, strict: policy.strict).utf8))
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Audit
+import Fetching
+import Foundation
+import Reporting
+
+/// What an audit run tells the one running it, as it goes. The executable prints these (with its
+/// name in front), draws the progress line, and prints the summary; tests may record them.
+public protocol AuditRunObserver {
+    /// A line for standard error that is always shown: a problem, a warning, a skipped line.
+    func notice(_ text: String)
+    /// A line for standard error that `--quiet` hides (which shard, which baseline).
+    func info(_ text: String)
+    /// Called after each domain finishes: `done` of `total`, from the fetch's thread.
+    func progress(done: Int, of total: Int)
+    /// The fetch is about to start (`total` domains), or has ended (`total` nil).
+    func fetching(total: Int?)
+    /// The report is made and about to be written: the summary, `--json` on stdout. A thrown error
+    /// ends the run with status 2.
+    func reportMade(_ report: AuditReport) throws
+    /// The reports were written into `directory`.
+    func reportsWritten(in directory: URL)
+}
+
+/// What a run ended with: its report (nil when it stopped before there was one) and its exit status.
+public struct AuditOutcome: Sendable {
+    public var report: AuditReport?
+    /// The folder the reports were written to, when they were.
+    public var directory: URL?
+    public var status: ExitStatus
+}
+
+/// One audit: domain list → fetch → audit → report store → an outcome (report and exit status).
+public struct AuditRun: Sendable {
+    /// Where the domains come from.
+    public enum Domains: Sendable, Equatable {
+        /// Named on the command line.
+        case arguments([String])
+        /// A domain list file; `given` when `--domains` named it (else it is the default, and the
+        /// error for a missing file says how to start).
+        case file(String, given: Bool)
+    }
+
+    public var domains: Domains
+    public var fetch: FetchOptions
+    public var audit: AuditSettings
+    /// `--shard K/N`.
+    public var shard: Shard?
+    public var baseline: BaselineReport.Choice
+    public var output: ReportOutput
+    public var tool: ToolInfo
+
+    /// A run of `tool` over `domains`; see each property.
+    public init(domains: Domains, fetch: FetchOptions, audit: AuditSettings, shard: Shard? = nil,
+                baseline: BaselineReport.Choice, output: ReportOutput, tool: ToolInfo) {
+        self.domains = domains
+        self.fetch = fetch
+        self.audit = audit
+        self.shard = shard
+        self.baseline = baseline
+        self.output = output
+        self.tool = tool
+    }
+
+    /// Runs the audit until done or until `stop` is flipped (then `signal()` names the signal), and
+    /// writes the reports. One broken domain never stops the others.
+    public func run(observer: AuditRunObserver, stop: StopSwitch? = nil, signal: () -> Int32? = { nil }) -> AuditOutcome {
+        func ended(_ status: ExitStatus, _ report: AuditReport? = nil, _ directory: URL? = nil) -> AuditOutcome {
+            AuditOutcome(report: report, directory: directory, status: status)
+        }
+        // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
+        let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        // Targets.
+        var list: DomainList
+        let source: String
+        switch domains {
+        case .file(let path, let given):
+            source = path
+            let data: Data
+            do {
+                data = try DomainListFile.read(path)
+            } catch .unreadable {
+                let hint = given ? "" : " (name domains as arguments, or create domains.txt with one domain per line)"
+                observer.notice("cannot read the domain list \(path)\(hint)")
+                return ended(.usageOrInputError)
+            } catch {
+                observer.notice("\(error)")
+                return ended(.usageOrInputError)
+            }
+            list = DomainList.parse(data, file: path)
+        case .arguments(let names):
+            source = "the arguments"
+            list = DomainList.parse(arguments: names)
+        }
+        if !list.duplicates.isEmpty {
+            observer.notice("\(list.duplicates.count) duplicate line\(list.duplicates.count == 1 ? "" : "s") audited once")
+        }
+        for entry in list.entries where entry.note != nil {
+            observer.notice("\(entry.place): \(entry.note ?? "")")
+        }
+        if let caFile = fetch.caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            observer.notice("--cacert \(caFile): the file does not exist or cannot be read")
+            return ended(.usageOrInputError)
+        }
+        if list.entries.isEmpty && list.problems.isEmpty {
+            observer.notice("no domains to audit in \(source)")
+            return ended(.usageOrInputError)
+        }
+        if let shard {
+            let total = list.entries.count
+            list = shard.subset(of: list)
+            // Info, hidden by --quiet: a nightly cron job mails whatever it prints, and this is no problem.
+            observer.info("shard \(shard): \(list.entries.count) of the list's \(total) domains")
+        }
+
+        // The baseline is read now, before this run moves `latest`.
+        let baseline = Self.loadBaseline(self.baseline, observer: observer)
+
+        // Fetch and audit.
+        let auditor = Auditor(settings: audit, now: started)
+        let entries = list.entries
+        let results: [DomainResult?]
+        observer.fetching(total: entries.count)
+        do {
+            // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
+            // finished when a signal stopped the run.
+            let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2))
+            _ = try SiteFetcher(options: fetch).fetch(domains: entries.map(\.name.ascii), until: stop,
+                                                      admit: { audits.hasRoom },
+                                                      progress: observer.progress) { index, site in audits.submit(index, site) }
+            results = audits.finish()
+            observer.fetching(total: nil)
+        } catch {
+            observer.fetching(total: nil)
+            observer.notice("\(error)")
+            return ended(.usageOrInputError)
+        }
+        var report = PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries, results: results)
+        report.shard = shard
+        if let baseline {
+            report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
+                                                   expiryWarningDays: audit.expiryWarningDays)
+        }
+        let directory: URL
+        do {
+            try observer.reportMade(report)
+            let written = try output.write(report)
+            for note in written.notes { observer.notice("warning: \(note)") }
+            directory = written.directory
+            observer.reportsWritten(in: directory)
+        } catch {
+            observer.notice("\(error)")
+            return ended(.usageOrInputError, report)
+        }
+        if let signal = signal() {
+            observer.notice(PartialRun.notice(report, signal: signal, usesLatest: output.store != nil))
+            return ended(ExitPolicy.status(forSignal: signal), report, directory)
+        }
+        return ended(output.policy.status(for: report), report, directory)
+    }
+
+    /// The baseline `choice` names, if any; a baseline that cannot be used is a warning, not a failure.
+    public static func loadBaseline(_ choice: BaselineReport.Choice, observer: AuditRunObserver) -> BaselineReport? {
+        switch BaselineReport.load(choice) {
+        case nil:
+            return nil
+        case .failure(let problem)?:
+            observer.notice("warning: \(problem)")
+            return nil
+        case .success(let baseline)?:
+            observer.info(baseline.comparingNotice)
+            return baseline
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Audit
+import Foundation
+import Reporting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The reports folder (`reports/` by default): one `reports/<UTC time>` folder per run, `latest`
+/// pointing at the newest complete one, `--keep` pruning, and the default baseline (the report
+/// `latest` points at).
+///
+/// Deletes only what this tool made: a real folder (not a symlink) directly in the root, named like
+/// `20261129T190000Z` or `20261129T190000Z-2`, holding nothing but report files (regular files with
+/// the names this tool writes). Never the folder `latest` points to, never the one just written.
+public struct ReportStore: Sendable, Equatable {
+    /// The folder holding the run folders and `latest`, as given (relative to the working folder).
+    public var root: String
+
+    /// The store in `root` (default: `reports`).
+    public init(root: String = "reports") {
+        self.root = root
+    }
+
+    /// What could not be deleted, or was left alone, for a warning.
+    public struct Note: Sendable, Equatable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "--keep: left \(path) in place: \(reason)" }
+    }
+
+    private var rootURL: URL { URL(fileURLWithPath: root) }
+
+    /// A fresh `root/<UTC time>` folder for a run started at `now` (`-1`, `-2`... for a second run
+    /// in the same second), created.
+    public func newRunFolder(startedAt now: Date) throws(ReportWriteError) -> URL {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let stamp = formatter.string(from: now)
+        try AtomicFile.createFolder(rootURL)
+        // Two runs in the same second get distinct folders.
+        for suffix in 0..<1000 {
+            let url = rootURL.appendingPathComponent(suffix == 0 ? stamp : "\(stamp)-\(suffix)")
+            if !FileManager.default.fileExists(atPath: url.path) {
+                try AtomicFile.createFolder(url)
+                return url
+            }
+        }
+        throw ReportWriteError(path: rootURL.path, reason: "too many runs in one second")
+    }
+
+    /// The name of the folder `latest` points to, or nil when there is no `latest` link.
+    public var latestFolderName: String? {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: rootURL.appendingPathComponent("latest").path) else {
+            return nil
+        }
+        return URL(fileURLWithPath: target).lastPathComponent
+    }
+
+    /// Points `latest` at `directory` (a folder in the root) by renaming a fresh symlink over the
+    /// old one, so `latest` always names a whole run.
+    public func markLatest(_ directory: URL) throws(ReportWriteError) {
+        let link = rootURL.appendingPathComponent("latest")
+        let temporary = rootURL.appendingPathComponent(".latest.tmp-\(getpid())")
+        try? FileManager.default.removeItem(at: temporary)
+        guard symlink(directory.lastPathComponent, temporary.path) == 0 else {
+            throw ReportWriteError(path: temporary.path, reason: AtomicFile.describe(errno))
+        }
+        guard rename(temporary.path, link.path) == 0 else {
+            let reason = AtomicFile.describe(errno)
+            try? FileManager.default.removeItem(at: temporary)
+            throw ReportWriteError(path: link.path, reason: reason)
+        }
+    }
+
+    /// The report `latest` points at (`root/<UTC time>/report.json`), the default baseline; nil when
+    /// there is no `latest`, or that run wrote no JSON (`--format html`): nothing to compare with.
+    public var defaultBaselinePath: String? {
+        let latest = rootURL.appendingPathComponent("latest")
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: latest.path) else { return nil }
+        let resolved = target.hasPrefix("/") ? target : "\(root)/\(target)"
+        let path = "\(resolved)/\(ReportFormat.json.fileName)"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// Names of run folders: `yyyyMMdd'T'HHmmss'Z'` with an optional `-N` suffix.
+    public static func isRunFolderName(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        guard scalars.count >= 16 else { return false }
+        func digits(_ range: Range<Int>) -> Bool { range.allSatisfy { ("0"..."9").contains(scalars[$0]) } }
+        guard digits(0..<8), scalars[8] == "T", digits(9..<15), scalars[15] == "Z" else { return false }
+        if scalars.count == 16 { return true }
+        return scalars.count > 17 && scalars[16] == "-" && digits(17..<scalars.count)
+    }
+
+    /// Files a run writes into its folder, and the temporary names they have while being written.
+    public static func isReportFile(_ name: String) -> Bool {
+        if ReportFormat.allCases.contains(where: { $0.fileName == name }) { return true }
+        return name.hasPrefix(".report.") && name.contains(".tmp-")
+    }
+
+    /// `--keep N`: removes the run folders beyond the `keep` newest; returns what was removed and
+    /// notes about folders left alone. `current` (the folder just written) and the folder `latest`
+    /// points to are always kept, and count among the N.
+    public func prune(keep: Int, current: URL) -> (removed: [String], notes: [Note]) {
+        let manager = FileManager.default
+        let root = rootURL
+        guard let names = try? manager.contentsOfDirectory(atPath: root.path) else { return ([], []) }
+        let protected: Set<String> = [current.lastPathComponent, latestFolderName ?? ""]
+        var runs: [String] = []
+        for name in names where Self.isRunFolderName(name) {
+            let path = root.appendingPathComponent(name).path
+            guard let type = try? manager.attributesOfItem(atPath: path)[.type] as? FileAttributeType, type == .typeDirectory else { continue }
+            runs.append(name)
+        }
+        // The names sort in time order (fixed-width UTC stamps; "-N" runs come after their second).
+        runs.sort { (Self.stamp($0), Self.suffix($0)) > (Self.stamp($1), Self.suffix($1)) }
+        var removed: [String] = [], notes: [Note] = []
+        var kept = 0
+        for name in runs {
+            if protected.contains(name) || kept < keep {
+                kept += 1
+                continue
+            }
+            let folder = root.appendingPathComponent(name)
+            let shown = "\(self.root)/\(name)"
+            let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+            // By name and by kind: a folder (or link) named report.json is not a report this tool wrote,
+            // and removing the run folder would delete whatever it holds.
+            if let stranger = contents.first(where: { name in
+                guard Self.isReportFile(name) else { return true }
+                let type = (try? manager.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[.type] as? FileAttributeType
+                return type != .typeRegular
+            }) {
+                notes.append(Note(path: shown, reason: "it holds \(stranger), which this tool did not write"))
+                continue
+            }
+            do {
+                try manager.removeItem(at: folder)
+                removed.append(shown)
+            } catch {
+                notes.append(Note(path: shown, reason: error.localizedDescription))
+            }
+        }
+        return (removed, notes)
+    }
+
+    private static func stamp(_ name: String) -> Substring { name.prefix(16) }
+    private static func suffix(_ name: String) -> Int { name.count > 17 ? Int(name.dropFirst(17)) ?? 0 : 0 }
+}
+
+/// Where and how a run's reports are written: the folder (`--out DIR`, or a new run folder of the
+/// store), the formats, the exit policy (for JUnit) and `--keep`. Used by the audit and the merge.
+public struct ReportOutput: Sendable, Equatable {
+    /// Where the folder of a run is.
+    public enum Destination: Sendable, Equatable {
+        /// `--out DIR`: this folder, created if needed; `latest` is not moved, nothing is pruned.
+        case folder(String)
+        /// A new `<UTC time>` folder in the store; `latest` moves to it when the report is complete.
+        case store(ReportStore)
+    }
+
+    public var destination: Destination
+    public var formats: [ReportFormat]
+    public var policy: ExitPolicy
+    /// `--keep N` (only for `.store`).
+    public var keep: Int?
+
+    /// The output; `formats` in the order they are written.
+    public init(destination: Destination, formats: [ReportFormat] = ReportFormat.defaults, policy: ExitPolicy = ExitPolicy(), keep: Int? = nil) {
+        self.destination = destination
+        self.formats = formats
+        self.policy = policy
+        self.keep = keep
+    }
+
+    /// What a write did.
+    public struct Written: Sendable, Equatable {
+        /// The folder the reports are in.
+        public var directory: URL
+        /// Run folders `--keep` left in place, and why.
+        public var notes: [ReportStore.Note]
+    }
+
+    /// The store reports go to, nil with `--out`.
+    public var store: ReportStore? {
+        if case .store(let store) = destination { return store }
+        return nil
+    }
+
+    /// Writes `report` in every format, each file atomically; then, in the store and only for a
+    /// complete report, moves `latest` to it and prunes (`--keep`). An interrupted run keeps its
+    /// report but never becomes the latest one.
+    public func write(_ report: AuditReport) throws(ReportWriteError) -> Written {
+        let directory: URL
+        switch destination {
+        case .folder(let path):
+            directory = URL(fileURLWithPath: path)
+            try AtomicFile.createFolder(directory)
+        case .store(let store):
+            directory = try store.newRunFolder(startedAt: report.generatedAt)
+        }
+        for format in formats {
+            try AtomicFile.write(named: format.fileName, in: directory) { emit in
+                try format.render(report, policy: policy, to: emit)
+            }
+        }
+        var notes: [ReportStore.Note] = []
+        if let store, report.complete {
+            try store.markLatest(directory)
+            if let keep { notes = store.prune(keep: keep, current: directory).notes }
+        }
+        return Written(directory: directory, notes: notes)
+    }
+}
