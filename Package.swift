@@ -22,8 +22,13 @@ let package = Package(
         .target(name: "Audit", dependencies: ["AASA", "Fetching"]),
         // JSON and HTML (and later other formats) from the same result values.
         .target(name: "Reporting", dependencies: ["Audit"]),
-        // The thin executable: arguments, files, console, exit codes.
-        .executableTarget(name: "aasa-audit", dependencies: ["Audit", "Fetching", "Reporting"]),
+        // One run: domain list → fetch → audit → report store → an outcome (report and exit status);
+        // also the merge of shard reports, and the bounded readers of the files a run is given.
+        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting"]),
+        // The command line of every subcommand, parsed and checked, with its help text. Never prints.
+        .target(name: "Arguments", dependencies: ["Audit", "Fetching", "Reporting"]),
+        // The thin executable: dispatch to a subcommand, console, progress line, signals.
+        .executableTarget(name: "aasa-audit", dependencies: ["Arguments", "Audit", "Fetching", "Reporting", "Run"]),
         // `make bench-match`: URLs decided per second by the matching engine (built in release).
         .executableTarget(name: "aasa-match-bench", dependencies: ["AASA"]),
         // Test support: throw-away CA, nginx on loopback, running the built binary.
@@ -33,6 +38,8 @@ let package = Package(
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "RunTests", dependencies: ["Run", "TestSupport"]),
+        .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Audit", "Reporting", "TestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v5]

@@ -60,7 +60,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             case .option(let option):
                 name = option
             }
-            if try options.network.parse(name, from: &cursor) || options.reports.parse(name, from: &cursor) { continue }
+            if try options.network.parse(name, from: &cursor) { continue }
+            if try options.reports.parse(name, from: &cursor) { continue }
             func take() throws(UsageError) -> String { try cursor.value(for: name) }
             switch name {
             case "-h", "--help": showHelp = true

@@ -8,8 +8,11 @@ public struct ValidateOptions: CommandOptions, Equatable, Sendable {
     /// `--json`: the results as JSON on stdout.
     public var json = false
 
-    /// No files, the defaults.
-    public init() {}
+    /// `files`, and `--json` when `json`.
+    public init(files: [String] = [], json: Bool = false) {
+        self.files = files
+        self.json = json
+    }
 
     /// Parses the arguments after `validate`.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<ValidateOptions> {

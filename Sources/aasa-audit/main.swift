@@ -1,1 +1,1 @@
-AuditCommand.main()
+Subcommands.main(Array(CommandLine.arguments.dropFirst()))

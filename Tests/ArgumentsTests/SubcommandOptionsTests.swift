@@ -1,0 +1,116 @@
+import Reporting
+import Testing
+@testable import Arguments
+
+/// The options of `merge`, `validate` and `match`, each parsed without starting the binary.
+@Suite struct SubcommandOptionsTests {
+    static func run<Options: CommandOptions>(_ type: Options.Type, _ arguments: [String]) throws(UsageError) -> Options {
+        switch try Options.parse(arguments) {
+        case .run(let options): return options
+        case .help: throw .missingArgument("help was asked for")
+        }
+    }
+
+    static func asksForHelp<Options: CommandOptions>(_ type: Options.Type, _ arguments: [String]) throws -> Bool {
+        if case .help = try Options.parse(arguments) { return true }
+        return false
+    }
+
+    @Test func namesAreDistinctAndEachHasHelp() {
+        let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, MergeOptions.self]
+        #expect(Set(all.map { $0.name }).count == all.count)
+        for type in all {
+            #expect(!type.summary.isEmpty && type.help.contains("USAGE:"), "\(type.name)")
+        }
+    }
+
+    // MARK: merge
+
+    @Test func mergeEveryOption() throws {
+        let options = try Self.run(MergeOptions.self, ["a.json", "-o", "out", "--format=md", "--strict", "-q", "--baseline", "old.json", "b.json"])
+        #expect(options.files == ["a.json", "b.json"])
+        #expect(options.reports.outDirectory == "out" && options.reports.formats == [.md])
+        #expect(options.reports.strict && options.reports.quiet && options.reports.baselineFile == "old.json" && !options.reports.noBaseline)
+        let other = try Self.run(MergeOptions.self, ["--out=o", "--format", "json,junit", "--quiet", "--no-baseline", "--", "--odd.json"])
+        #expect(other.files == ["--odd.json"] && other.reports.outDirectory == "o" && other.reports.formats == [.json, .junit])
+        #expect(other.reports.noBaseline && !other.reports.strict)
+        #expect(try Self.run(MergeOptions.self, ["a.json"]).reports == ReportOptions())
+    }
+
+    @Test func mergeHelpAndErrors() throws {
+        #expect(try Self.asksForHelp(MergeOptions.self, ["--help"]))
+        #expect(try Self.asksForHelp(MergeOptions.self, ["a.json", "-h", "--bogus"]), "help wins over what follows")
+        #expect(throws: UsageError.invalidValue("merge", "", "name the report.json of each shard")) { try MergeOptions.parse([]) }
+        #expect(throws: UsageError.unknownOption("--json")) { try MergeOptions.parse(["a.json", "--json"]) }
+        #expect(throws: UsageError.unknownOption("--keep")) { try MergeOptions.parse(["a.json", "--keep", "3"]) }
+        #expect(throws: UsageError.missingValue("--format")) { try MergeOptions.parse(["a.json", "--format"]) }
+        #expect(throws: UsageError.invalidValue("--format", "xml", "\"xml\" is not a format; choose from json, html, md, junit")) {
+            try MergeOptions.parse(["a.json", "--format", "xml"])
+        }
+        #expect(throws: UsageError.invalidValue("--baseline", "b", "--no-baseline contradicts it; give one or the other")) {
+            try MergeOptions.parse(["a.json", "--no-baseline", "--baseline=b"])
+        }
+        #expect(throws: UsageError.invalidValue("--strict", "1", "this option takes no value")) { try MergeOptions.parse(["a.json", "--strict=1"]) }
+        #expect(MergeOptions.help.contains("json, html, md, junit"))
+    }
+
+    // MARK: validate
+
+    @Test func validateOptions() throws {
+        let options = try Self.run(ValidateOptions.self, ["a.json", "--json", "-", "--", "--b.json"])
+        #expect(options.files == ["a.json", "-", "--b.json"] && options.json)
+        #expect(try Self.run(ValidateOptions.self, ["a.json"]) == ValidateOptions(files: ["a.json"]))
+        #expect(try Self.asksForHelp(ValidateOptions.self, ["-h"]))
+        #expect(try Self.asksForHelp(ValidateOptions.self, ["--help"]))
+        #expect(throws: UsageError.missingArgument("validate needs at least one FILE, or - for standard input (see validate --help)")) {
+            try ValidateOptions.parse(["--json"])
+        }
+        #expect(throws: UsageError.unknownOption("--strict")) { try ValidateOptions.parse(["a.json", "--strict"]) }
+        #expect(throws: UsageError.invalidValue("--json", "yes", "this option takes no value")) { try ValidateOptions.parse(["--json=yes", "a"]) }
+    }
+
+    // MARK: match
+
+    @Test func matchEveryOptionWithAFile() throws {
+        let options = try Self.run(MatchOptions.self, [
+            "--file", "aasa.json", "--host=shop.example", "--app", "ABCDE12345.com.example", "--json",
+            "--connect-to", "a:443:127.0.0.1:8443", "--resolve=a:443:127.0.0.1", "--cacert", "ca.pem",
+            "--timeout", "3", "--connect-timeout=2", "/buy/1", "https://shop.example/x",
+        ])
+        #expect(options.source == .file("aasa.json") && options.host == "shop.example" && options.appID == "ABCDE12345.com.example")
+        #expect(options.json && options.urls == ["/buy/1", "https://shop.example/x"])
+        #expect(options.network.connectTo == ["a:443:127.0.0.1:8443"] && options.network.resolve == ["a:443:127.0.0.1"])
+        #expect(options.network.caFile == "ca.pem" && options.network.timeout == 3 && options.network.connectTimeout == 2)
+    }
+
+    @Test func matchWithADomain() throws {
+        let options = try Self.run(MatchOptions.self, ["shop.example", "/a", "--", "-b"])
+        #expect(options == MatchOptions(source: .domain("shop.example"), urls: ["/a", "-b"]))
+        #expect(options.network == NetworkOptions())
+    }
+
+    @Test func matchHelpAndErrors() throws {
+        #expect(try Self.asksForHelp(MatchOptions.self, ["--help"]))
+        #expect(try Self.asksForHelp(MatchOptions.self, ["-h", "--bogus"]))
+        #expect(throws: UsageError.missingArgument("name a DOMAIN or --file FILE, then at least one URL (see match --help)")) {
+            try MatchOptions.parse([])
+        }
+        #expect(throws: UsageError.missingArgument("give at least one URL or path to decide (see match --help)")) {
+            try MatchOptions.parse(["shop.example"])
+        }
+        #expect(throws: UsageError.missingArgument("give at least one URL or path to decide (see match --help)")) {
+            try MatchOptions.parse(["--file", "a.json"])
+        }
+        #expect(throws: UsageError.invalidValue("--host", "h", "only with --file; with DOMAIN the host is the domain")) {
+            try MatchOptions.parse(["--host", "h", "shop.example", "/a"])
+        }
+        #expect(throws: UsageError.unknownOption("--user-agent")) { try MatchOptions.parse(["--user-agent", "x", "d", "/a"]) }
+        #expect(throws: UsageError.missingValue("--app")) { try MatchOptions.parse(["d", "/a", "--app"]) }
+        #expect(throws: UsageError.invalidValue("--timeout", "0", "expected seconds, more than 0 and at most 600 (e.g. 2.5)")) {
+            try MatchOptions.parse(["--timeout", "0", "d", "/a"])
+        }
+        #expect(throws: UsageError.invalidValue("--resolve", "x", "expected HOST:PORT:ADDRESS, e.g. example.com:443:203.0.113.7")) {
+            try MatchOptions.parse(["--resolve", "x", "d", "/a"])
+        }
+    }
+}
