@@ -11,7 +11,7 @@ import Glibc
 /// The signals are not handled in signal context: they are ignored by the process and delivered to
 /// dispatch sources on a queue of their own, whose handler only records the first signal and flips
 /// `stopSwitch`. The fetch loop sees the switch within 200 ms and returns what was finished; the run
-/// then writes a report marked `"complete": false` and exits with `exitStatus`. Further signals (a
+/// then writes a report marked `"complete": false` and exits as `ExitPolicy.status(forSignal:)` says. Further signals (a
 /// second Ctrl-C while that report is written) change nothing, so no report is ever cut short; the
 /// writes are atomic besides.
 final class Interruption: @unchecked Sendable {
@@ -45,10 +45,5 @@ final class Interruption: @unchecked Sendable {
     var signalNumber: Int32? {
         let value = received.load(ordering: .acquiring)
         return value == 0 ? nil : value
-    }
-
-    /// The shell convention for death by a signal: 128 + its number (130 for SIGINT, 143 for SIGTERM).
-    var exitStatus: Int32? {
-        signalNumber.map { 128 + $0 }
     }
 }

@@ -1,0 +1,77 @@
+import Audit
+import Foundation
+import Reporting
+import TestSupport
+import Testing
+@testable import Run
+
+@Suite struct MergeRunTests {
+    static func shard(_ index: Int, of count: Int, _ verdicts: [Verdict], in folder: URL, complete: Bool = true) throws -> String {
+        var report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: "0.1.0"), generatedAt: Date(timeIntervalSince1970: 1_800_000_000),
+                                 complete: complete,
+                                 domains: verdicts.enumerated().map { DomainResult(domain: "s\(index)-\($0.offset).example", verdict: $0.element,
+                                                                                   usedLocation: nil, findings: [], locations: []) })
+        report.shard = Shard(index: index, count: count)
+        let out = folder.appendingPathComponent("shard\(index)")
+        _ = try ReportOutput(destination: .folder(out.path), formats: [.json]).write(report)
+        return out.appendingPathComponent("report.json").path
+    }
+
+    static func merge(_ files: [String], in folder: URL, strict: Bool = false) -> (AuditOutcome, RecordingObserver, ReportStore) {
+        let store = ReportStore(root: folder.appendingPathComponent("reports").path)
+        let run = MergeRun(files: files, baseline: .latest(store),
+                           output: ReportOutput(destination: .store(store), formats: [.json, .junit], policy: ExitPolicy(strict: strict)))
+        let observer = RecordingObserver()
+        return (run.run(observer: observer), observer, store)
+    }
+
+    @Test func mergesIntoTheStoreWithTheSamePolicyAsTheAudit() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let files = [try Self.shard(1, of: 2, [.pass, .warn], in: folder), try Self.shard(2, of: 2, [.pass], in: folder)]
+        let (outcome, observer, store) = Self.merge(files, in: folder)
+        #expect(outcome.status == .success)
+        #expect(outcome.report?.domains.count == 3 && outcome.report?.complete == true)
+        let directory = try #require(outcome.directory)
+        #expect(store.latestFolderName == directory.lastPathComponent)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["report.json", "report.junit.xml"])
+        #expect(observer.lines == ["report: 3 domains", "written: \(directory.lastPathComponent)"])
+        let (strict, _, _) = Self.merge(files, in: folder, strict: true)
+        #expect(strict.status == .domainFailed, "--strict: a warning fails the merge as it fails the audit")
+    }
+
+    @Test func aMissingShardIsWrittenButExitsTwo() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let files = [try Self.shard(1, of: 3, [.pass], in: folder)]
+        let (outcome, observer, store) = Self.merge(files, in: folder)
+        #expect(outcome.status == .usageOrInputError)
+        #expect(outcome.directory != nil && store.latestFolderName == nil, "an incomplete merge never becomes latest")
+        #expect(observer.lines.last == "notice: shards 2/3, 3/3 not given: the merged report is incomplete")
+    }
+
+    @Test func aFileThatIsNotAReportStopsTheMergeBeforeWriting() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let good = try Self.shard(1, of: 2, [.pass], in: folder)
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data("{\"tool\": 1}".utf8).write(to: bad)
+        let (outcome, observer, store) = Self.merge([good, bad.path], in: folder)
+        #expect(outcome.status == .usageOrInputError && outcome.report == nil)
+        #expect(observer.lines.count == 1)
+        #expect(observer.lines.first?.hasPrefix("notice: \(bad.path): not an aasa-audit report.json (") == true)
+        #expect(!FileManager.default.fileExists(atPath: store.root))
+        let (missing, missingObserver, _) = Self.merge([good, "/nonexistent.json"], in: folder)
+        #expect(missing.status == .usageOrInputError)
+        #expect(missingObserver.lines == ["notice: /nonexistent.json: no such file"])
+    }
+
+    @Test func aSignalBeforeWritingWritesNothing() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let files = [try Self.shard(1, of: 1, [.pass], in: folder)]
+        let store = ReportStore(root: folder.appendingPathComponent("reports").path)
+        let observer = RecordingObserver()
+        let outcome = MergeRun(files: files, baseline: .none, output: ReportOutput(destination: .store(store)))
+            .run(observer: observer, signal: { ExitPolicy.sigint })
+        #expect(outcome.status == .interrupted && outcome.directory == nil)
+        #expect(observer.lines == ["notice: stopped by SIGINT: nothing was written"])
+        #expect(!FileManager.default.fileExists(atPath: store.root))
+    }
+}
