@@ -21,7 +21,13 @@ public enum LocalFile {
     /// The bytes of `path` ("-": standard input, to its end).
     public static func read(_ path: String) throws(ReadError) -> Data {
         if path == "-" {
-            guard let data = try? FileHandle.standardInput.readToEnd() else { throw .standardInputFailed }
+            // readToEnd() gives nil for an empty input: an empty file, not a failure.
+            let data: Data?
+            do {
+                data = try FileHandle.standardInput.readToEnd()
+            } catch {
+                throw .standardInputFailed
+            }
             return data ?? Data()
         }
         var isDirectory: ObjCBool = false
