@@ -1,0 +1,125 @@
+import AASA
+import Audit
+import Fetching
+import Foundation
+import Reporting
+
+/// `match`: the document (a local file, or the file Apple would use from a live domain, fetched as
+/// the audit fetches it) → a decision for each URL: which app, if any, it opens, and which rule decides.
+public struct MatchRun: Sendable {
+    /// Where the document comes from.
+    public enum Source: Sendable, Equatable {
+        /// A file ("-" for standard input).
+        case file(String)
+        /// A domain whose file is fetched.
+        case domain(String)
+    }
+
+    public var source: Source
+    /// The URLs (or paths) to decide.
+    public var urls: [String]
+    /// With `.file`: the host the file is served from (nil: any host).
+    public var host: String?
+    /// Decide for this app only.
+    public var appID: String?
+    /// How a `.domain` is fetched.
+    public var fetch: FetchOptions
+
+    /// A match of `urls` against `source`; see each property.
+    public init(source: Source, urls: [String], host: String? = nil, appID: String? = nil, fetch: FetchOptions) {
+        self.source = source
+        self.urls = urls
+        self.host = host
+        self.appID = appID
+        self.fetch = fetch
+    }
+
+    /// The decisions, in the order of `urls`; nil (with the reason told to `notice`) when there is no
+    /// document to decide with, or a URL is neither an http(s) URL nor a path: exit status 2.
+    public func run(notice: (String) -> Void) -> [MatchResult]? {
+        let document: AASADocument
+        let host: String?
+        switch source {
+        case .file(let file):
+            let data: Data
+            do {
+                data = try LocalFile.read(file)
+            } catch {
+                notice("cannot read \(file): \(error)")
+                return nil
+            }
+            let validation = DocumentValidator.validate(data)
+            guard let parsed = validation.document else {
+                let why = validation.findings.first { $0.severity == .error }?.message ?? "its JSON root is not an object"
+                notice("\(file) is not an AASA document: \(TerminalText.sanitize(why))")
+                return nil
+            }
+            reportErrors(validation.findings, in: file, notice: notice)
+            document = parsed
+            host = self.host.map(Self.asciiHost)
+        case .domain(let text):
+            guard let fetched = fetchDocument(text, notice: notice) else { return nil }
+            document = fetched.document
+            host = fetched.domain
+        }
+        let matcher = URLMatcher(document, host: host)
+        var results: [MatchResult] = []
+        for url in urls {
+            let shown = url.hasPrefix("/") && host != nil ? "https://\(host ?? "")\(url)" : url
+            do {
+                var parsed = try MatchURL.parse(url)
+                parsed.host = parsed.host.map(Self.asciiHost)
+                results.append(matcher.decide(parsed, text: shown, appID: appID))
+            } catch {
+                notice(TerminalText.sanitize(error.description))
+                return nil
+            }
+        }
+        return results
+    }
+
+    /// Tells (on standard error) that the file has errors; matching still goes ahead on what parses.
+    private func reportErrors(_ findings: [Finding], in file: String, notice: (String) -> Void) {
+        let errors = findings.filter { $0.severity == .error }.count
+        guard errors > 0 else { return }
+        notice("note: \(file) has \(errors) error\(errors == 1 ? "" : "s") (see aasa-audit validate); deciding with what it says")
+    }
+
+    /// Fetches the domain as the audit does and returns the document Apple would use, or prints why there is none.
+    private func fetchDocument(_ text: String, notice: (String) -> Void) -> (domain: String, document: AASADocument)? {
+        let name: DomainName
+        do {
+            name = try DomainName.parse(text).name
+        } catch {
+            notice("\(TerminalText.sanitize(text)): \(error.description)")
+            return nil
+        }
+        if let caFile = fetch.caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+            notice("--cacert \(caFile): the file does not exist or cannot be read")
+            return nil
+        }
+        let site: SiteFetch
+        do {
+            guard let first = try SiteFetcher(options: fetch).fetch(domains: [name.ascii]).first else { return nil }
+            site = first
+        } catch {
+            notice("\(error)")
+            return nil
+        }
+        let (result, document) = Auditor(settings: AuditSettings(userAgent: fetch.userAgent)).auditWithDocument(site)
+        guard let document, let used = result.usedLocation else {
+            let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
+            notice("\(name.ascii) serves no file Apple would use\(why)")
+            return nil
+        }
+        notice("deciding with https://\(name.ascii)\(used) (the file Apple would use)")
+        return (name.ascii, document)
+    }
+
+    /// An internationalised host in its ASCII (punycode) form, as the fetched domain is: `bücher.example`
+    /// in a URL or `--host` is the same host as `xn--bcher-kva.example`. Anything else is left as it is.
+    public static func asciiHost(_ host: String) -> String {
+        guard host.utf8.contains(where: { $0 >= 0x80 }), let name = try? DomainName.parse(host).name else { return host.lowercased() }
+        return name.ascii
+    }
+}

@@ -1,0 +1,54 @@
+import Audit
+import Fetching
+import Foundation
+import TestSupport
+import Testing
+@testable import Run
+
+@Suite struct MatchRunTests {
+    static let document = """
+        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/buy/secret", "exclude": true}]}]}}
+        """
+
+    static func file(_ text: String) throws -> String {
+        let url = try AuditBinary.temporaryDirectory().appendingPathComponent("aasa.json")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    static let fetch = FetchOptions(userAgent: "aasa-audit/test", connectTo: ["::127.0.0.1:9"], connectTimeout: 2, totalTimeout: 4)
+
+    @Test func decidesEachURLAgainstAFile() throws {
+        var notices: [String] = []
+        let run = MatchRun(source: .file(try Self.file(Self.document)), urls: ["/buy/1", "https://shop.example/help"],
+                           host: "SHOP.example", fetch: Self.fetch)
+        let results = try #require(run.run { notices.append($0) })
+        #expect(notices.isEmpty)
+        #expect(results.map(\.decision) == [.match, .noMatch])
+        #expect(results.first?.url == "https://shop.example/buy/1", "a path is shown on --host, in ASCII lower case")
+        #expect(results.first?.appIDs == ["ABCDE12345.com.example.app"])
+    }
+
+    @Test func saysWhyThereIsNoDecision() throws {
+        var notices: [String] = []
+        #expect(MatchRun(source: .file(try Self.file("[1]")), urls: ["/a"], fetch: Self.fetch).run { notices.append($0) } == nil)
+        #expect(notices.count == 1 && notices[0].contains("is not an AASA document"))
+        notices = []
+        #expect(MatchRun(source: .file(try Self.file(Self.document)), urls: ["ftp://x/"], fetch: Self.fetch).run { notices.append($0) } == nil)
+        #expect(notices.count == 1)
+        notices = []
+        #expect(MatchRun(source: .file("/nonexistent/aasa.json"), urls: ["/a"], fetch: Self.fetch).run { notices.append($0) } == nil)
+        #expect(notices == ["cannot read /nonexistent/aasa.json: no such file, or not readable"])
+    }
+
+    @Test func aDomainThatServesNothingIsNamed() {
+        var notices: [String] = []
+        #expect(MatchRun(source: .domain("shop.example"), urls: ["/a"], fetch: Self.fetch).run { notices.append($0) } == nil)
+        #expect(notices.count == 1 && notices[0].hasPrefix("shop.example serves no file Apple would use"), "\(notices)")
+        notices = []
+        var noCA = Self.fetch
+        noCA.caFile = "/nonexistent/ca.pem"
+        #expect(MatchRun(source: .domain("shop.example"), urls: ["/a"], fetch: noCA).run { notices.append($0) } == nil)
+        #expect(notices == ["--cacert /nonexistent/ca.pem: the file does not exist or cannot be read"])
+    }
+}
