@@ -17,7 +17,8 @@ let package = Package(
         // Pure: parse and validate AASA documents. No I/O, no libcurl.
         .target(name: "AASA"),
         // libcurl's multi interface on one event loop. Returns plain values, no verdicts.
-        .target(name: "Fetching", dependencies: ["CCurl"]),
+        // AASA only for its constants (the two paths, Apple's CDN base and crawler User-Agent).
+        .target(name: "Fetching", dependencies: ["CCurl", "AASA"]),
         // Targets (domains.txt), checks on fetched responses, verdicts, the report model.
         .target(name: "Audit", dependencies: ["AASA", "Fetching"]),
         // JSON and HTML (and later other formats) from the same result values.

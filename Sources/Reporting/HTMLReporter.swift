@@ -1,6 +1,5 @@
 import AASA
 import Audit
-import Fetching
 import Foundation
 
 /// The report for people: one self-contained HTML5 page.
@@ -39,9 +38,6 @@ public enum HTMLReporter {
         if let failure { throw failure }
     }
 }
-
-/// The path Apple consults first; used to label the root location as an unused fallback.
-private let wellKnownPath = "/.well-known/apple-app-site-association"
 
 /// Builds the page into one growing string: literal markup through `raw`, anything untrusted
 /// through `text`, which escapes while appending.
@@ -100,8 +96,8 @@ private struct HTMLWriter {
         text(report.tool.name)
         raw(" ")
         text(report.tool.version)
-        raw(". Apple fetches <code>/.well-known/apple-app-site-association</code> first and the root ")
-        raw("<code>/apple-app-site-association</code> only as a fallback; it follows no redirects.</p></footer>\n")
+        raw(". Apple fetches <code>\(AASAFile.wellKnownPath)</code> first and the root ")
+        raw("<code>\(AASAFile.rootPath)</code> only as a fallback; it follows no redirects.</p></footer>\n")
         raw("</body>\n</html>\n")
     }
 
@@ -290,9 +286,8 @@ private struct HTMLWriter {
                 raw("neither location")
             }
             raw("</td><td>")
-            if let certificate = Formatting.certificate(of: domain), let notAfter = certificate.notAfter {
-                // The audit records days left; older reports without it get them computed here.
-                let days = certificate.daysLeft ?? Formatting.daysLeft(until: notAfter, from: report.generatedAt)
+            // The certificate and its days left are the audit's judgement (`DomainResult.certificate`).
+            if let days = domain.certificate?.daysLeft {
                 raw(days < 0 ? "<span class=\"bad\">" : "<span>")
                 raw(Formatting.daysLeftText(days))
                 raw("</span>")
@@ -300,7 +295,7 @@ private struct HTMLWriter {
                 raw("<span class=\"muted\">unknown</span>")
             }
             raw("</td><td>")
-            if let finding = Formatting.headline(of: domain) {
+            if let finding = domain.headline {
                 text(finding.message)
             } else {
                 raw("<span class=\"muted\">none</span>")
@@ -521,7 +516,7 @@ private struct HTMLWriter {
     /// What role a location plays for Apple; the root one is only a fallback.
     func label(_ location: LocationResult, of domain: DomainResult) -> String {
         if location.path == domain.usedLocation { return "used by Apple" }
-        if domain.usedLocation == wellKnownPath { return "fallback — not used" }
+        if domain.usedLocation == AASAFile.wellKnownPath { return "fallback — not used" }
         if domain.usedLocation == nil { return "not usable" }
         return "not usable — Apple falls back to the root location"
     }
@@ -532,7 +527,7 @@ private struct HTMLWriter {
         raw("</dd>\n")
     }
 
-    mutating func bytes(_ b: ByteCounts) {
+    mutating func bytes(_ b: BodySize) {
         if b.truncated {
             raw("<span class=\"bad\">larger than \(Self.size(b.limit))</span>: reading stopped at the limit ")
             raw("(\(Self.size(b.transferred)) transferred)")
@@ -581,7 +576,7 @@ private struct HTMLWriter {
         }
     }
 
-    mutating func certificate(_ tls: TLSFacts) {
+    mutating func certificate(_ tls: TLSConnection) {
         if tls.certificateFromProbe {
             raw("<p class=\"note\">The verifying connection failed; these facts come from a second, ")
             raw("non-verifying connection made only to read the certificate.</p>\n")
@@ -605,12 +600,13 @@ private struct HTMLWriter {
                 fact("Valid from") { $0.raw(Formatting.utc(notBefore)) }
             }
             if let notAfter = cert.notAfter {
-                let days = cert.daysLeft ?? Formatting.daysLeft(until: notAfter, from: report.generatedAt)
                 fact("Valid until") { w in
                     w.raw(Formatting.utc(notAfter))
-                    w.raw(days < 0 ? " <span class=\"bad\">(" : " (")
-                    w.raw(Formatting.daysLeftText(days))
-                    w.raw(days < 0 ? ")</span>" : ")")
+                    if let days = cert.daysLeft {
+                        w.raw(days < 0 ? " <span class=\"bad\">(" : " (")
+                        w.raw(Formatting.daysLeftText(days))
+                        w.raw(days < 0 ? ")</span>" : ")")
+                    }
                 }
             }
         } else {
@@ -625,7 +621,7 @@ private struct HTMLWriter {
         raw("</dl>")
     }
 
-    mutating func timings(_ t: Timings) {
+    mutating func timings(_ t: TransferTimings) {
         raw("DNS \(Formatting.ms(t.dnsMs)) · connect \(Formatting.ms(t.connectMs)) · ")
         raw("TLS \(Formatting.ms(t.tlsMs)) · first byte \(Formatting.ms(t.firstByteMs)) · ")
         raw("total \(Formatting.ms(t.totalMs))")

@@ -7,8 +7,8 @@ struct CommandLineOptions: Equatable {
     static let version = "0.1.0"
     static let defaultUserAgent = "aasa-audit/\(version) (apple-app-site-association auditor)"
     static let supportedFormats = ["json", "html", "md", "junit"]
-    static let defaultAppleCDNBase = "https://app-site-association.cdn-apple.com/a/v1/"
-    static let crawlerUserAgent = "AASA-Bot/1.0.0"
+    static let defaultAppleCDNBase = AppleCDN.defaultBase
+    static let crawlerUserAgent = AppleCDN.crawlerUserAgent
 
     var domains: [String] = []
     var domainsFile = "domains.txt"
