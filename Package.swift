@@ -22,7 +22,9 @@ let package = Package(
         // Targets (domains.txt), checks on fetched responses, verdicts, the report model.
         .target(name: "Audit", dependencies: ["AASA", "Fetching"]),
         // JSON and HTML (and later other formats) from the same result values.
-        .target(name: "Reporting", dependencies: ["Audit"]),
+        // The HTML report's stylesheet is HTML/report.css, compiled in through the generated
+        // HTML/ReportStylesheet.swift (`make stylesheet`), so the installed binary needs no resource bundle.
+        .target(name: "Reporting", dependencies: ["Audit"], exclude: ["HTML/report.css"]),
         // The thin executable: arguments, files, console, exit codes.
         .executableTarget(name: "aasa-audit", dependencies: ["Audit", "Fetching", "Reporting"]),
         // `make bench-match`: URLs decided per second by the matching engine (built in release).
