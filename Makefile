@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
 
-.PHONY: all deps test-deps build release audit test docs fuzz clean install uninstall bench bench-match
+.PHONY: all deps test-deps build release audit test docs stylesheet fuzz clean install uninstall bench bench-match
 
 all: build
 
@@ -33,6 +33,11 @@ test: test-deps
 docs: build
 	{ sed '/^| id |/,$$d' docs/findings.md; .build/debug/aasa-audit --list-findings; } > docs/findings.md.new
 	mv docs/findings.md.new docs/findings.md
+
+# Regenerates Sources/Reporting/HTML/ReportStylesheet.swift from report.css, the HTML report's
+# stylesheet (a test fails when they disagree).
+stylesheet:
+	scripts/generate-stylesheet.sh
 
 # Installs the release binary and the man page: PREFIX (default /usr/local) and DESTDIR (staging root for packaging).
 BINDIR = $(DESTDIR)$(PREFIX)/bin

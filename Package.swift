@@ -17,11 +17,14 @@ let package = Package(
         // Pure: parse and validate AASA documents. No I/O, no libcurl.
         .target(name: "AASA"),
         // libcurl's multi interface on one event loop. Returns plain values, no verdicts.
-        .target(name: "Fetching", dependencies: ["CCurl"]),
+        // AASA only for its constants (the two paths, Apple's CDN base and crawler User-Agent).
+        .target(name: "Fetching", dependencies: ["CCurl", "AASA"]),
         // Targets (domains.txt), checks on fetched responses, verdicts, the report model.
         .target(name: "Audit", dependencies: ["AASA", "Fetching"]),
         // JSON and HTML (and later other formats) from the same result values.
-        .target(name: "Reporting", dependencies: ["Audit"]),
+        // The HTML report's stylesheet is HTML/report.css, compiled in through the generated
+        // HTML/ReportStylesheet.swift (`make stylesheet`), so the installed binary needs no resource bundle.
+        .target(name: "Reporting", dependencies: ["Audit"], exclude: ["HTML/report.css"]),
         // One run: domain list → fetch → audit → report store → an outcome (report and exit status);
         // also the merge of shard reports, and the bounded readers of the files a run is given.
         .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting"]),

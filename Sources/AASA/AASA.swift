@@ -6,3 +6,12 @@ public enum AASAFile {
     /// Apple's limit on the uncompressed file (iOS 9.3.1 and later), in bytes.
     public static let maximumSize = 131_072
 }
+
+/// Apple's CDN for AASA files and the crawler that fills it: the one copy of these constants
+/// (the fetch layer, the audit and the command line refer to them).
+public enum AppleCDN {
+    /// Where the CDN serves a domain's copy: this base followed by the domain.
+    public static let defaultBase = "https://app-site-association.cdn-apple.com/a/v1/"
+    /// The User-Agent Apple's CDN crawler sends.
+    public static let crawlerUserAgent = "AASA-Bot/1.0.0"
+}

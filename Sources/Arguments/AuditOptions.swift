@@ -9,8 +9,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public static let summary = "audit the AASA file of each domain the way Apple fetches it, and write reports"
     public static let version = "0.1.0"
     public static let defaultUserAgent = "aasa-audit/\(version) (apple-app-site-association auditor)"
-    public static let defaultAppleCDNBase = "https://app-site-association.cdn-apple.com/a/v1/"
-    public static let crawlerUserAgent = "AASA-Bot/1.0.0"
+    public static let defaultAppleCDNBase = AppleCDN.defaultBase
+    public static let crawlerUserAgent = AppleCDN.crawlerUserAgent
 
     /// DOMAIN arguments; empty: the domain list file is read.
     public var domains: [String] = []

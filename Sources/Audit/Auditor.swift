@@ -29,33 +29,33 @@ public struct Auditor: Sendable {
     /// neither location): for `aasa-audit match DOMAIN`, which decides URLs against that document.
     public func auditWithDocument(_ site: SiteFetch, unicodeDomain: String? = nil,
                                   expectations: DomainExpectations = DomainExpectations()) -> (result: DomainResult, document: AASADocument?) {
-        let wellKnown = check(path: SiteFetcher.wellKnownPath, fetch: site.wellKnown)
-        let root = check(path: SiteFetcher.rootPath, fetch: site.root, sibling: wellKnown.fetched)
+        let wellKnown = check(path: AASAFile.wellKnownPath, fetch: site.wellKnown)
+        let root = check(path: AASAFile.rootPath, fetch: site.root, sibling: wellKnown.fetched)
         let outcome = LocationChoice.decide(wellKnown: wellKnown, root: root)
         let fetched = [wellKnown.result.path: wellKnown.fetched, root.result.path: root.fetched]
         var extra: [Finding] = []
         var crawler: CrawlerResult?
         var crawled: [String: FetchResponse] = [:]
-        crawled[SiteFetcher.wellKnownPath] = site.crawlerWellKnown
-        crawled[SiteFetcher.rootPath] = site.crawlerRoot
+        crawled[AASAFile.wellKnownPath] = site.crawlerWellKnown
+        crawled[AASAFile.rootPath] = site.crawlerRoot
         if !crawled.isEmpty {
             let access = CrawlerAccessCheck.check(usedLocation: outcome.usedLocation, tool: fetched, crawler: crawled,
                                                   crawlerUserAgent: settings.crawlerUserAgent, toolUserAgent: settings.userAgent)
             crawler = access.result
-            extra += access.findings
+            extra += Self.named(access.findings, by: CrawlerAccessCheck.id)
         }
         var cdn: CDNResult?
         if let response = site.cdn {
             let copy = CDNCheck.check(cdn: response, domain: site.domain, origin: outcome.usedLocation.flatMap { fetched[$0] })
             cdn = copy.result
-            extra += copy.findings
+            extra += Self.named(copy.findings, by: CDNCheck.id)
         }
         let document = outcome.usedLocation.flatMap { fetched[$0]?.validation?.document }
-        extra += ExpectationCheck.findings(expectations, domain: site.domain, document: document)
+        extra += Self.named(ExpectationCheck.findings(expectations, domain: site.domain, document: document), by: ExpectationCheck.id)
         // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn.
         let result = DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
                             verdict: LocationChoice.worst(outcome.verdict, Verdict(findings: extra)),
-                            usedLocation: outcome.usedLocation, findings: outcome.findings + extra,
+                            usedLocation: outcome.usedLocation, findings: Self.named(outcome.findings, by: LocationChoice.id) + extra,
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
         return (result, document)
     }
@@ -64,20 +64,25 @@ public struct Auditor: Sendable {
     /// `sibling`: the domain's other location, whose validation is reused when it served the same bytes.
     public func check(path: String, fetch: LocationFetch, sibling: FetchedLocation? = nil) -> (result: LocationResult, fetched: FetchedLocation) {
         let fetched = FetchedLocation(path: path, fetch: fetch, now: now, settings: settings, sibling: sibling)
-        let findings = RuleRegistry.locationChecks.flatMap { $0.findings(for: fetched) }
+        let findings = RuleRegistry.locationChecks.flatMap { check in Self.named(check.findings(for: fetched), by: check.id) }
         let response = fetch.response
-        var tls = response.tls
-        if let notAfter = tls?.certificate?.notAfter {
-            tls?.certificate?.daysLeft = CertificateCheck.daysLeft(until: notAfter, now: now)
-        }
         let body = response.bytes.truncated || response.body.count > AASAFile.maximumSize ? nil : String(bytes: response.body, encoding: .utf8)
         let result = LocationResult(
             path: path, url: response.url, verdict: Verdict(findings: findings), httpStatus: response.status,
             contentType: response.header("content-type"),
-            headers: response.headers.filter { Self.keptHeaders.contains($0.name) },
-            bytes: response.bytes, redirect: redirectChain(fetched), tls: tls, timings: response.timings,
-            error: response.error, body: body, findings: findings)
+            headers: response.headers.filter { Self.keptHeaders.contains($0.name) }.map(HeaderField.init),
+            bytes: BodySize(response.bytes), redirect: redirectChain(fetched), tls: response.tls.map { TLSConnection($0, now: now) },
+            timings: TransferTimings(response.timings), error: response.error.map(TransferFailure.init), body: body, findings: findings)
         return (result, fetched)
+    }
+
+    /// `findings`, each naming the check that made it.
+    static func named(_ findings: [Finding], by check: String) -> [Finding] {
+        findings.map { finding in
+            var named = finding
+            named.check = check
+            return named
+        }
     }
 
     private func redirectChain(_ location: FetchedLocation) -> RedirectChain? {

@@ -40,11 +40,6 @@ public struct FetchOptions: Sendable, Equatable {
     /// A small default, so that many names on one server (or Apple's CDN) are not hammered.
     public static let defaultMaxPerHost = 6
 
-    /// Apple's public CDN for AASA files.
-    public static let appleCDNDefaultBase = "https://app-site-association.cdn-apple.com/a/v1/"
-    /// The User-Agent Apple's CDN crawler sends.
-    public static let appleCrawlerUserAgent = "AASA-Bot/1.0.0"
-
     public init(
         userAgent: String, caFile: String? = nil, connectTo: [String] = [], resolve: [String] = [],
         connectTimeout: Double = 5, totalTimeout: Double = 10, maxBytes: Int = 1 << 20,

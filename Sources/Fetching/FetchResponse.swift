@@ -45,7 +45,7 @@ public struct FetchResponse: Sendable, Equatable {
 }
 
 /// One response header; the name is lower-cased.
-public struct HTTPHeader: Sendable, Equatable, Codable {
+public struct HTTPHeader: Sendable, Equatable {
     public var name: String
     public var value: String
     public init(name: String, value: String) {
@@ -55,7 +55,7 @@ public struct HTTPHeader: Sendable, Equatable, Codable {
 }
 
 /// Sizes of a response body.
-public struct ByteCounts: Sendable, Equatable, Codable {
+public struct ByteCounts: Sendable, Equatable {
     /// Body bytes as they crossed the wire (before content decoding).
     public var transferred: Int
     /// Body bytes after content decoding (gzip, br ...), counted up to the cap.
@@ -74,7 +74,7 @@ public struct ByteCounts: Sendable, Equatable, Codable {
 }
 
 /// Facts about the TLS connection and the server's certificate.
-public struct TLSFacts: Sendable, Equatable, Codable {
+public struct TLSFacts: Sendable, Equatable {
     /// Negotiated protocol, such as "TLSv1.3", when known.
     public var version: String?
     /// The leaf certificate, when it could be read (from this transfer or a non-verifying probe).
@@ -95,29 +95,25 @@ public struct TLSFacts: Sendable, Equatable, Codable {
 }
 
 /// The leaf certificate as curl reports it.
-public struct CertificateFacts: Sendable, Equatable, Codable {
+public struct CertificateFacts: Sendable, Equatable {
     public var subject: String
     public var issuer: String
     /// DNS names (and IP addresses, as "IP:...") from subjectAltName.
     public var subjectAltNames: [String]
     public var notBefore: Date?
     public var notAfter: Date?
-    /// Whole days from the audit's "now" until `notAfter` (negative once expired). Set by the audit,
-    /// which owns the clock; nil from the fetch layer.
-    public var daysLeft: Int?
 
-    public init(subject: String, issuer: String, subjectAltNames: [String], notBefore: Date?, notAfter: Date?, daysLeft: Int? = nil) {
+    public init(subject: String, issuer: String, subjectAltNames: [String], notBefore: Date?, notAfter: Date?) {
         self.subject = subject
         self.issuer = issuer
         self.subjectAltNames = subjectAltNames
         self.notBefore = notBefore
         self.notAfter = notAfter
-        self.daysLeft = daysLeft
     }
 }
 
 /// Phases of a transfer, in milliseconds from its start (curl's cumulative timers).
-public struct Timings: Sendable, Equatable, Codable {
+public struct Timings: Sendable, Equatable {
     public var dnsMs: Double
     public var connectMs: Double
     public var tlsMs: Double
@@ -138,9 +134,9 @@ public struct Timings: Sendable, Equatable, Codable {
 }
 
 /// Why a transfer failed: curl's own code and text, kept verbatim, and what kind of failure it is.
-public struct TransferError: Sendable, Equatable, Codable, Error {
+public struct TransferError: Sendable, Equatable, Error {
     /// The kind of failure, derived from the curl code.
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable {
         case dns, refused, timeout, reset, tls, tooLarge, other
     }
     public var kind: Kind

@@ -1,3 +1,4 @@
+import AASA
 import Foundation
 
 /// What one file location produced: the response Apple would see, plus diagnostics.
@@ -47,10 +48,6 @@ public struct SiteFetch: Sendable, Equatable {
 /// connection (one TLS handshake per domain); then, at once, the crawler's fetches (same connection)
 /// and the CDN copy. Domains run concurrently.
 public final class SiteFetcher {
-    /// The two paths, in the order Apple consults them.
-    public static let wellKnownPath = "/.well-known/apple-app-site-association"
-    public static let rootPath = "/apple-app-site-association"
-
     private let options: FetchOptions
 
     public init(options: FetchOptions) {
@@ -62,8 +59,8 @@ public final class SiteFetcher {
     public func fetch(domains: [String], progress: ((Int, Int) -> Void)? = nil) throws -> [SiteFetch] {
         try fetch(domains: domains, until: nil, progress: progress) { _, site in site }.enumerated().map { index, result in
             result ?? SiteFetch(domain: domains[index],
-                                wellKnown: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.wellKnownPath)")),
-                                root: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(Self.rootPath)")))
+                                wellKnown: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(AASAFile.wellKnownPath)")),
+                                root: LocationFetch(response: FetchResponse(url: "https://\(domains[index])\(AASAFile.rootPath)")))
         }
     }
 
@@ -94,7 +91,7 @@ public final class SiteFetcher {
         var unfinished = 0
         func start(_ index: Int) {
             let domain = domains[index]
-            fetchLocation(domain: domain, path: Self.wellKnownPath, probe: nil, on: loop) { wellKnown, probe in
+            fetchLocation(domain: domain, path: AASAFile.wellKnownPath, probe: nil, on: loop) { wellKnown, probe in
                 let finish = { (root: LocationFetch) in
                     self.fetchExtras(domain: domain, wellKnown: wellKnown.response, root: root.response, on: loop) { extras in
                         results[index] = transform(index, SiteFetch(domain: domain, wellKnown: wellKnown, root: root, cdn: extras.cdn,
@@ -107,7 +104,7 @@ public final class SiteFetcher {
                 if let unreachable = Self.rootNotRetried(after: wellKnown.response, domain: domain) {
                     return finish(LocationFetch(response: unreachable))
                 }
-                self.fetchLocation(domain: domain, path: Self.rootPath, probe: probe, on: loop) { root, _ in
+                self.fetchLocation(domain: domain, path: AASAFile.rootPath, probe: probe, on: loop) { root, _ in
                     var root = root
                     // curl reports certificates only for the transfer that made the handshake; the root
                     // location reuses the .well-known connection, so it is the same certificate.
@@ -141,7 +138,7 @@ public final class SiteFetcher {
     static func rootNotRetried(after wellKnown: FetchResponse, domain: String) -> FetchResponse? {
         guard var error = wellKnown.error, error.kind == .dns || error.kind == .refused else { return nil }
         error.message += " (\(notRetriedNote))"
-        return FetchResponse(url: "https://\(domain)\(rootPath)", bytes: ByteCounts(limit: wellKnown.bytes.limit), error: error)
+        return FetchResponse(url: "https://\(domain)\(AASAFile.rootPath)", bytes: ByteCounts(limit: wellKnown.bytes.limit), error: error)
     }
 
     /// What a domain's extra transfers produced.

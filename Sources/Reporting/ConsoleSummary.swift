@@ -31,7 +31,7 @@ public enum ConsoleSummary {
             var name = TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)
             if domain.unicodeDomain != nil { name += " (\(TerminalText.sanitize(domain.domain)))" }
             out += "  " + name
-            if let finding = Formatting.headline(of: domain) {
+            if let finding = domain.headline {
                 // Keep at least a few words of the message even next to a very long name.
                 let room = max(lineWidth - 4 - 2 - name.count - 2, 30)
                 out += "  " + TerminalText.truncate(TerminalText.sanitize(finding.message), toWidth: room)

@@ -1,5 +1,4 @@
 import Audit
-import Fetching
 import Foundation
 
 /// Small formatting helpers shared by the HTML and console reporters.
@@ -14,42 +13,12 @@ enum Formatting {
                       c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
     }
 
-    /// Whole days from `now` until `notAfter` (the audit's own rule, for reports that lack `daysLeft`).
-    static func daysLeft(until notAfter: Date, from now: Date) -> Int {
-        CertificateCheck.daysLeft(until: notAfter, now: now)
-    }
-
     /// "60 days left", "1 day left", "expires today", "expired 9 days ago".
     static func daysLeftText(_ days: Int) -> String {
         if days > 0 { return days == 1 ? "1 day left" : "\(days) days left" }
         if days == 0 { return "expires within a day" }
         let ago = -days
         return ago == 1 ? "expired 1 day ago" : "expired \(ago) days ago"
-    }
-
-    /// The certificate a domain is judged by: that of the location Apple uses, else the first one known.
-    static func certificate(of domain: DomainResult) -> CertificateFacts? {
-        let used = domain.locations.first { $0.path == domain.usedLocation }
-        return used?.tls?.certificate ?? domain.locations.lazy.compactMap { $0.tls?.certificate }.first
-    }
-
-    /// The one finding that best explains a verdict: the first error for a fail, the first warning
-    /// (from the location Apple uses, else the domain, else any) for a warn, nothing for a pass.
-    ///
-    /// A warn domain can hold errors on the location Apple does not use (a .well-known 404 behind
-    /// a working fallback); `DomainResult.firstError` would pick that, which misstates the verdict.
-    static func headline(of domain: DomainResult) -> Finding? {
-        switch domain.verdict {
-        case .fail:
-            return domain.firstError
-        case .warn:
-            let used = domain.locations.first { $0.path == domain.usedLocation }
-            return (used?.findings ?? []).first { $0.severity == .warning }
-                ?? domain.findings.first { $0.severity == .warning }
-                ?? domain.allFindings.first { $0.severity == .warning }
-        case .pass:
-            return nil
-        }
     }
 
     /// Report order for people: failing domains first, then warnings, then passes; input order within each.

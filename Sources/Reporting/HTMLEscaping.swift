@@ -27,15 +27,11 @@ public enum HTMLEscaping {
             case "'": out += "&#39;"
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             default:
-                let v = scalar.value
-                if v < 0x20 {
-                    out += Unicode.Scalar(0x2400 + v).map(String.init) ?? "\u{FFFD}"
-                } else if v == 0x7F {
-                    out += "\u{2421}"
-                } else if (0x80..<0xA0).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
+                switch UnsafeCharacter(scalar) {
+                case .c0?: out += Unicode.Scalar(0x2400 + scalar.value).map(String.init) ?? "\u{FFFD}"
+                case .delete?: out += "\u{2421}"
+                case .c1?, .bidi?: out += "\u{FFFD}"
+                case nil: out.unicodeScalars.append(scalar)
                 }
             }
         }

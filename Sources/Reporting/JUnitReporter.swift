@@ -14,27 +14,8 @@ import Foundation
 /// "not audited" suite whose cases, one per domain not reached, are `<error>`s. So without `strict`, the report
 /// has failures exactly when a domain fails, as the exit status says.
 public enum JUnitReporter {
-    /// A domain's checks, in report order: (case name, rule ids).
-    static let locationChecks: [(name: String, ids: Set<String>)] = RuleRegistry.locationChecks.map { check in
-        var ids = Set(check.rules.map(\.id))
-        if ObjectIdentifier(check) == ObjectIdentifier(DocumentCheck.self) { ids.formUnion(DocumentValidator.rules.map(\.id)) }
-        return (caseName(of: check), ids)
-    }
-    static let choiceIDs = Set(LocationChoice.rules.map(\.id))
-    static let crawlerIDs = Set(CrawlerAccessCheck.rules.map(\.id))
-    static let cdnIDs = Set(CDNCheck.rules.map(\.id))
-
-    /// "ContentTypeCheck" → "content-type".
-    static func caseName(of check: any LocationCheck.Type) -> String {
-        var name = String(describing: check)
-        if name.hasSuffix("Check") { name.removeLast(5) }
-        var out = ""
-        for character in name {
-            if character.isUppercase && !out.isEmpty { out += "-" }
-            out += character.lowercased()
-        }
-        return out == "certificate" ? "tls" : out
-    }
+    /// The location checks, in the order they run: their ids are the case names ("tls", "document" ...).
+    static let locationChecks: [String] = RuleRegistry.locationChecks.map { $0.id }
 
     /// Renders `report` as a JUnit XML document. Linear in the size of the report.
     public static func render(_ report: AuditReport, strict: Bool) -> String {
@@ -108,10 +89,11 @@ public enum JUnitReporter {
         var cases: [Case] = []
         for location in domain.locations {
             let counts = domain.usedLocation == nil || domain.usedLocation == location.path
+            // Findings go to the case of the check the audit stored in them (`Finding.check`).
             var byCheck = Array(repeating: [Finding](), count: locationChecks.count)
             var other: [Finding] = []
             for finding in location.findings {
-                if let at = locationChecks.firstIndex(where: { $0.ids.contains(finding.id) }) {
+                if let at = finding.check.flatMap({ locationChecks.firstIndex(of: $0) }) {
                     byCheck[at].append(finding)
                 } else {
                     other.append(finding)
@@ -119,21 +101,21 @@ public enum JUnitReporter {
             }
             let suffix = counts ? "" : " (not used by Apple)"
             for (at, check) in locationChecks.enumerated() {
-                let needsResponse = !["network", "tls"].contains(check.name)
+                let needsResponse = ![NetworkCheck.id, CertificateCheck.id].contains(check)
                 let skipped = needsResponse && location.httpStatus == nil && byCheck[at].isEmpty ? "no HTTP response" : nil
-                cases.append(Case(name: "\(location.path): \(check.name)\(suffix)", findings: byCheck[at], skipped: skipped,
-                                  counts: counts, time: check.name == "network" ? location.timings.totalMs / 1000 : 0))
+                cases.append(Case(name: "\(location.path): \(check)\(suffix)", findings: byCheck[at], skipped: skipped,
+                                  counts: counts, time: check == NetworkCheck.id ? location.timings.totalMs / 1000 : 0))
             }
             if !other.isEmpty { cases.append(Case(name: "\(location.path): other\(suffix)", findings: other, counts: counts)) }
         }
-        func own(_ ids: Set<String>) -> [Finding] { domain.findings.filter { ids.contains($0.id) } }
-        cases.append(Case(name: "location choice", findings: own(choiceIDs)))
-        cases.append(Case(name: "Apple's crawler", findings: own(crawlerIDs),
-                          skipped: domain.crawler == nil && own(crawlerIDs).isEmpty ? "no HTTP response to compare with" : nil))
-        cases.append(Case(name: "Apple's CDN", findings: own(cdnIDs),
-                          skipped: domain.cdn == nil && own(cdnIDs).isEmpty ? "not asked (--no-cdn)" : nil))
-        let known = choiceIDs.union(crawlerIDs).union(cdnIDs)
-        let rest = domain.findings.filter { !known.contains($0.id) }
+        func own(_ check: String) -> [Finding] { domain.findings.filter { $0.check == check } }
+        cases.append(Case(name: "location choice", findings: own(LocationChoice.id)))
+        cases.append(Case(name: "Apple's crawler", findings: own(CrawlerAccessCheck.id),
+                          skipped: domain.crawler == nil && own(CrawlerAccessCheck.id).isEmpty ? "no HTTP response to compare with" : nil))
+        cases.append(Case(name: "Apple's CDN", findings: own(CDNCheck.id),
+                          skipped: domain.cdn == nil && own(CDNCheck.id).isEmpty ? "not asked (--no-cdn)" : nil))
+        let ownCases = [LocationChoice.id, CrawlerAccessCheck.id, CDNCheck.id]
+        let rest = domain.findings.filter { !ownCases.contains($0.check ?? "") }
         if !rest.isEmpty { cases.append(Case(name: "domain: other", findings: rest)) }
 
         var body = "", failures = 0, skipped = 0, time = 0.0

@@ -57,7 +57,7 @@ public enum MarkdownReporter {
             out += "| Domain | Verdict | Main problem |\n|---|---|---|\n"
             for domain in ordered.prefix(maxTableRows) {
                 out += "| \(name(domain)) | \(verdict(domain.verdict)) | "
-                out += Formatting.headline(of: domain).map { MarkdownEscaping.escape($0.message) } ?? ""
+                out += domain.headline.map { MarkdownEscaping.escape($0.message) } ?? ""
                 out += " |\n"
             }
             if ordered.count > maxTableRows {

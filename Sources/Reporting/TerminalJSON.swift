@@ -13,11 +13,16 @@ extension TerminalText {
         var out = ""
         out.reserveCapacity(data.count)
         for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
-            switch scalar.value {
-            case 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+            // The C0 controls are escaped by the encoders already; U+2028 and U+2029 end lines in some readers.
+            switch UnsafeCharacter(scalar) {
+            case .delete?, .c1?, .bidi?:
                 out += String(format: "\\u%04x", scalar.value)
-            default:
-                out.unicodeScalars.append(scalar)
+            case .c0?, nil:
+                if scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

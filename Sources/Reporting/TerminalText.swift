@@ -30,10 +30,8 @@ public enum TerminalText {
             case 0x09, 0x0A:
                 out.append(" ")
                 i += 1
-            case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069:
-                i += 1
             default:
-                out.append(scalars[i])
+                if UnsafeCharacter(scalars[i]) == nil { out.append(scalars[i]) }
                 i += 1
             }
         }

@@ -27,9 +27,13 @@ public enum XMLEscaping {
             case 0x09: out += "&#9;"
             case 0x0A: out += "&#10;"
             case 0x0D: out += "&#13;"
-            case 0x00..<0x20, 0xFFFE, 0xFFFF: continue
-            case 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+            case 0xFFFE, 0xFFFF: continue
+            default:
+                switch UnsafeCharacter(scalar) {
+                case .c0?: continue
+                case .delete?, .c1?, .bidi?: out += "\u{FFFD}"
+                case nil: out.unicodeScalars.append(scalar)
+                }
             }
         }
     }

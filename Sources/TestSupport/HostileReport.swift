@@ -1,6 +1,5 @@
 import AASA
 import Audit
-import Fetching
 import Foundation
 
 /// A report whose every string is hostile, as a crafted report.json (a `--baseline`, a shard given
@@ -26,9 +25,9 @@ public enum HostileReport {
 
     public static func location() -> LocationResult {
         LocationResult(path: "/.well-known/" + payload, url: "https://" + payload, verdict: .fail, httpStatus: 500,
-                       contentType: payload, headers: [HTTPHeader(name: payload, value: payload)],
-                       bytes: ByteCounts(transferred: 1, decoded: 1, limit: 131_072), redirect: nil, tls: nil,
-                       timings: Timings(), error: nil, body: payload, findings: [finding(), finding(.warning)])
+                       contentType: payload, headers: [HeaderField(name: payload, value: payload)],
+                       bytes: BodySize(transferred: 1, decoded: 1, limit: 131_072), redirect: nil, tls: nil,
+                       timings: TransferTimings(), error: nil, body: payload, findings: [finding(), finding(.warning)])
     }
 
     public static func result(_ n: Int) -> DomainResult {

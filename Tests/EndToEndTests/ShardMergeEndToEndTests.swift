@@ -1,5 +1,4 @@
 import Audit
-import Fetching
 import Foundation
 import Reporting
 import Testing
@@ -46,9 +45,10 @@ import TestSupport
         report.domains.sort { $0.domain < $1.domain }
         for domain in report.domains.indices {
             for location in report.domains[domain].locations.indices {
-                report.domains[domain].locations[location].timings = Timings()
+                report.domains[domain].locations[location].timings = TransferTimings()
                 report.domains[domain].locations[location].tls?.certificate?.daysLeft = nil
             }
+            report.domains[domain].certificate?.daysLeft = nil
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -1,3 +1,4 @@
+import AASA
 @testable import Fetching
 import Foundation
 import Testing
@@ -102,7 +103,7 @@ import TestSupport
             $0.connectTimeout = 1.5
             // The unresolvable name must really go to DNS, not to --connect-to's catch-all.
             $0.connectTo = routes
-            $0.crawlerUserAgent = FetchOptions.appleCrawlerUserAgent
+            $0.crawlerUserAgent = AppleCDN.crawlerUserAgent
         }
         for (site, kind) in [(fetched[0], TransferError.Kind.refused), (fetched[1], .dns)] {
             let wellKnown = site.wellKnown.response, root = site.root.response
@@ -168,7 +169,7 @@ import TestSupport
         let results = try fetch(hosts) {
             $0.concurrency = 6
             $0.maxPerHost = 1
-            $0.crawlerUserAgent = FetchOptions.appleCrawlerUserAgent
+            $0.crawlerUserAgent = AppleCDN.crawlerUserAgent
         }
         #expect(results.allSatisfy { $0.wellKnown.response.status == 200 && $0.root.response.status == 200 })
         #expect(results.allSatisfy { $0.root.response.timings.reusedConnection && $0.crawlerWellKnown?.timings.reusedConnection == true })
@@ -188,7 +189,7 @@ import TestSupport
         let results = try fetch(hosts) {
             $0.concurrency = 6
             $0.maxPerHost = limit
-            $0.crawlerUserAgent = FetchOptions.appleCrawlerUserAgent
+            $0.crawlerUserAgent = AppleCDN.crawlerUserAgent
         }
         #expect(results.allSatisfy { $0.wellKnown.response.status == 200 && $0.root.response.status == 200 })
         let connections = connectionsInLog(of: String(run), expecting: 18)
@@ -242,7 +243,7 @@ import TestSupport
 
     @Test func crawlerRepeatsWellKnownWithItsUserAgentOnTheSameConnection() throws {
         let sites = try fetch(["bot-blocked.test", "root-only.test", "good.test", "silent.test"]) {
-            $0.crawlerUserAgent = FetchOptions.appleCrawlerUserAgent
+            $0.crawlerUserAgent = AppleCDN.crawlerUserAgent
             $0.totalTimeout = 1.5
         }
         let blocked = sites[0]

@@ -56,6 +56,19 @@ import Testing
         #expect(Self.attribute(property, "name") == "verdict" && Self.attribute(property, "value") == "pass")
     }
 
+    /// Cases follow the check the audit stored in each finding, not the finding's id.
+    @Test func findingsGoToTheCaseOfTheirStoredCheck() throws {
+        var domain = ReportFixtures.passing
+        var finding = Finding(id: "http.not-found", severity: .error, message: "stored as a document finding")
+        finding.check = DocumentCheck.id
+        domain.locations[0].findings = [finding]
+        domain.verdict = .fail
+        let report = AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: [domain])
+        let suite = try #require(Self.suites(try Self.parse(JUnitReporter.render(report, strict: false))).first)
+        let failing = suite.elements(forName: "testcase").filter { !$0.elements(forName: "failure").isEmpty }
+        #expect(failing.map { Self.attribute($0, "name") } == ["/.well-known/apple-app-site-association: document"])
+    }
+
     @Test func failuresAreErrorsAndWithStrictWarnings() throws {
         let plain = Self.suites(try Self.parse(JUnitReporter.render(ReportFixtures.report, strict: false)))
         let strict = Self.suites(try Self.parse(JUnitReporter.render(ReportFixtures.report, strict: true)))

@@ -1,5 +1,4 @@
 import Audit
-import Fetching
 import Foundation
 
 /// A fixed, realistic report for the reporter tests and snapshots. Dates are fixed and whole
@@ -36,20 +35,20 @@ enum ReportFixtures {
 
     """
 
-    static func json(_ bytes: Int) -> [HTTPHeader] {
+    static func json(_ bytes: Int) -> [HeaderField] {
         [
-            HTTPHeader(name: "Content-Type", value: "application/json"),
-            HTTPHeader(name: "Content-Length", value: "\(bytes)"),
-            HTTPHeader(name: "Cache-Control", value: "max-age=3600"),
-            HTTPHeader(name: "Age", value: "120"),
-            HTTPHeader(name: "Server", value: "nginx"),
+            HeaderField(name: "Content-Type", value: "application/json"),
+            HeaderField(name: "Content-Length", value: "\(bytes)"),
+            HeaderField(name: "Cache-Control", value: "max-age=3600"),
+            HeaderField(name: "Age", value: "120"),
+            HeaderField(name: "Server", value: "nginx"),
         ]
     }
 
-    static func goodTLS(for host: String, sans: [String]? = nil) -> TLSFacts {
-        TLSFacts(
+    static func goodTLS(for host: String, sans: [String]? = nil) -> TLSConnection {
+        TLSConnection(
             version: "TLSv1.3",
-            certificate: CertificateFacts(
+            certificate: ServerCertificate(
                 subject: "CN=\(host)", issuer: "C=US, O=Let's Encrypt, CN=R11",
                 subjectAltNames: sans ?? [host, "www.\(host)"],
                 notBefore: date("2026-09-30T19:00:00Z"), notAfter: date("2027-01-28T19:00:00Z")))
@@ -58,9 +57,9 @@ enum ReportFixtures {
     static func notFound(_ host: String) -> LocationResult {
         LocationResult(
             path: root, url: "https://\(host)\(root)", verdict: .fail, httpStatus: 404, contentType: "text/html",
-            headers: [HTTPHeader(name: "Content-Type", value: "text/html"), HTTPHeader(name: "Content-Length", value: "153")],
-            bytes: ByteCounts(transferred: 153, decoded: 153, limit: 131_072), redirect: nil, tls: goodTLS(for: host),
-            timings: Timings(dnsMs: 0, connectMs: 0, tlsMs: 0, firstByteMs: 21.5, totalMs: 22, reusedConnection: true),
+            headers: [HeaderField(name: "Content-Type", value: "text/html"), HeaderField(name: "Content-Length", value: "153")],
+            bytes: BodySize(transferred: 153, decoded: 153, limit: 131_072), redirect: nil, tls: goodTLS(for: host),
+            timings: TransferTimings(dnsMs: 0, connectMs: 0, tlsMs: 0, firstByteMs: 21.5, totalMs: 22, reusedConnection: true),
             error: nil, body: "<html><body><h1>404 Not Found</h1></body></html>\n",
             findings: [Finding(id: "http.not-found", severity: .error,
                                message: "The server answered HTTP 404 instead of 200.",
@@ -74,9 +73,9 @@ enum ReportFixtures {
             LocationResult(
                 path: wellKnown, url: "https://good.example\(wellKnown)", verdict: .pass, httpStatus: 200,
                 contentType: "application/json", headers: json(182),
-                bytes: ByteCounts(transferred: 182, decoded: 182, limit: 131_072), redirect: nil,
+                bytes: BodySize(transferred: 182, decoded: 182, limit: 131_072), redirect: nil,
                 tls: goodTLS(for: "good.example"),
-                timings: Timings(dnsMs: 4.2, connectMs: 18.5, tlsMs: 45.25, firstByteMs: 80.5, totalMs: 81),
+                timings: TransferTimings(dnsMs: 4.2, connectMs: 18.5, tlsMs: 45.25, firstByteMs: 80.5, totalMs: 81),
                 error: nil, body: validAASA, findings: []),
             notFound("good.example"),
         ],
@@ -104,11 +103,11 @@ enum ReportFixtures {
             LocationResult(
                 path: root, url: "https://fallback.example\(root)", verdict: .pass, httpStatus: 200,
                 contentType: "application/json",
-                headers: [HTTPHeader(name: "Content-Type", value: "application/json"),
-                          HTTPHeader(name: "Content-Encoding", value: "gzip")],
-                bytes: ByteCounts(transferred: 120, decoded: 182, limit: 131_072), redirect: nil,
+                headers: [HeaderField(name: "Content-Type", value: "application/json"),
+                          HeaderField(name: "Content-Encoding", value: "gzip")],
+                bytes: BodySize(transferred: 120, decoded: 182, limit: 131_072), redirect: nil,
                 tls: goodTLS(for: "fallback.example"),
-                timings: Timings(firstByteMs: 30, totalMs: 31, reusedConnection: true),
+                timings: TransferTimings(firstByteMs: 30, totalMs: 31, reusedConnection: true),
                 error: nil, body: validAASA, findings: []),
         ],
         cdn: CDNResult(url: "https://app-site-association.cdn-apple.com/a/v1/fallback.example", httpStatus: 200,
@@ -119,18 +118,18 @@ enum ReportFixtures {
     static func expiredLocation(_ path: String) -> LocationResult {
         LocationResult(
             path: path, url: "https://expired.example\(path)", verdict: .fail, httpStatus: nil, contentType: nil,
-            headers: [], bytes: ByteCounts(limit: 131_072), redirect: nil,
-            tls: TLSFacts(
+            headers: [], bytes: BodySize(limit: 131_072), redirect: nil,
+            tls: TLSConnection(
                 version: "TLSv1.2",
-                certificate: CertificateFacts(
+                certificate: ServerCertificate(
                     subject: "CN=expired.example, O=\(hostileScript)",
                     issuer: "CN=Example CA \(hostileEscape)red",
                     subjectAltNames: ["expired.example"],
                     notBefore: date("2026-08-22T19:00:00Z"), notAfter: date("2026-11-20T19:00:00Z")),
                 certificateFromProbe: true,
                 verificationError: "SSL certificate problem: certificate has expired"),
-            timings: Timings(dnsMs: 3, connectMs: 15, tlsMs: 0, firstByteMs: 0, totalMs: 40),
-            error: TransferError(kind: .tls, curlCode: 60,
+            timings: TransferTimings(dnsMs: 3, connectMs: 15, tlsMs: 0, firstByteMs: 0, totalMs: 40),
+            error: TransferFailure(kind: .tls, curlCode: 60,
                                  message: "SSL certificate problem: certificate has expired"),
             body: nil,
             findings: [Finding(id: "tls.expired", severity: .error,
@@ -158,10 +157,10 @@ enum ReportFixtures {
             LocationResult(
                 path: path, url: "https://redirect.example\(path)", verdict: .fail, httpStatus: 301,
                 contentType: "text/html",
-                headers: [HTTPHeader(name: "Content-Type", value: "text/html"),
-                          HTTPHeader(name: "Location", value: path == wellKnown ? target : hostileTarget),
-                          HTTPHeader(name: "Content-Length", value: "162")],
-                bytes: ByteCounts(transferred: 162, decoded: 162, limit: 131_072),
+                headers: [HeaderField(name: "Content-Type", value: "text/html"),
+                          HeaderField(name: "Location", value: path == wellKnown ? target : hostileTarget),
+                          HeaderField(name: "Content-Length", value: "162")],
+                bytes: BodySize(transferred: 162, decoded: 162, limit: 131_072),
                 redirect: path == wellKnown
                     ? RedirectChain(
                         location: target,
@@ -184,7 +183,7 @@ enum ReportFixtures {
                         ],
                         end: "error: Could not resolve host: evil.example", endServesJSONObject: false),
                 tls: goodTLS(for: "redirect.example"),
-                timings: Timings(dnsMs: 2, connectMs: 12, tlsMs: 30, firstByteMs: 55, totalMs: 56),
+                timings: TransferTimings(dnsMs: 2, connectMs: 12, tlsMs: 30, firstByteMs: 55, totalMs: 56),
                 error: nil,
                 body: "<html><head><title>301 Moved Permanently</title></head></html>\n",
                 findings: [Finding(id: "redirect.present", severity: .error,
@@ -198,9 +197,9 @@ enum ReportFixtures {
     static func dnsLocation(_ path: String) -> LocationResult {
         LocationResult(
             path: path, url: "https://nxdomain.example\(path)", verdict: .fail, httpStatus: nil, contentType: nil,
-            headers: [], bytes: ByteCounts(limit: 131_072), redirect: nil, tls: nil,
-            timings: Timings(dnsMs: 12.5, totalMs: 12.5),
-            error: TransferError(kind: .dns, curlCode: 6, message: "Could not resolve host: nxdomain.example"),
+            headers: [], bytes: BodySize(limit: 131_072), redirect: nil, tls: nil,
+            timings: TransferTimings(dnsMs: 12.5, totalMs: 12.5),
+            error: TransferFailure(kind: .dns, curlCode: 6, message: "Could not resolve host: nxdomain.example"),
             body: nil,
             findings: [Finding(id: "network.dns", severity: .error,
                                message: "The name nxdomain.example does not resolve.",
@@ -220,10 +219,10 @@ enum ReportFixtures {
             LocationResult(
                 path: wellKnown, url: "https://xn--bcher-kva.example\(wellKnown)", verdict: .pass,
                 httpStatus: 200, contentType: "application/json", headers: json(182),
-                bytes: ByteCounts(transferred: 182, decoded: 182, limit: 131_072), redirect: nil,
+                bytes: BodySize(transferred: 182, decoded: 182, limit: 131_072), redirect: nil,
                 tls: goodTLS(for: "xn--bcher-kva.example",
                              sans: (1...25).map { "shop\($0).xn--bcher-kva.example" }),
-                timings: Timings(dnsMs: 5, connectMs: 20, tlsMs: 50, firstByteMs: 90, totalMs: 91),
+                timings: TransferTimings(dnsMs: 5, connectMs: 20, tlsMs: 50, firstByteMs: 90, totalMs: 91),
                 error: nil, body: validAASA, findings: []),
             notFound("xn--bcher-kva.example"),
         ])
@@ -248,14 +247,14 @@ enum ReportFixtures {
                 path: wellKnown, url: "https://hostile.example\(wellKnown)?\(hostileAttribute)1", verdict: .warn,
                 httpStatus: 200, contentType: "text/plain\(hostileEscape)",
                 headers: [
-                    HTTPHeader(name: "Content-Type", value: "text/plain\(hostileEscape)"),
-                    HTTPHeader(name: "Cache-Control", value: "\(hostileAttribute)alert(1) \(hostileScript)"),
-                    HTTPHeader(name: "X-Ignored", value: "not shown"),
+                    HeaderField(name: "Content-Type", value: "text/plain\(hostileEscape)"),
+                    HeaderField(name: "Cache-Control", value: "\(hostileAttribute)alert(1) \(hostileScript)"),
+                    HeaderField(name: "X-Ignored", value: "not shown"),
                 ],
-                bytes: ByteCounts(transferred: longBody.utf8.count, decoded: longBody.utf8.count, limit: 131_072),
+                bytes: BodySize(transferred: longBody.utf8.count, decoded: longBody.utf8.count, limit: 131_072),
                 redirect: nil,
                 tls: goodTLS(for: "hostile.example", sans: ["hostile.example", "\(hostileAttribute)\(hostileScript)"]),
-                timings: Timings(dnsMs: 1, connectMs: 9, tlsMs: 21, firstByteMs: 40, totalMs: 48),
+                timings: TransferTimings(dnsMs: 1, connectMs: 9, tlsMs: 21, firstByteMs: 40, totalMs: 48),
                 error: nil, body: longBody,
                 findings: [
                     Finding(id: "content-type.unexpected", severity: .warning,

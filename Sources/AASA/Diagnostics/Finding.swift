@@ -31,13 +31,17 @@ public struct Finding: Sendable, Equatable, Codable {
     public var fix: String?
     /// JSON pointer into the served document, for document findings.
     public var pointer: String?
+    /// The check that made the finding ("tls", "document", "cdn" ...), named by the audit that ran
+    /// it; nil where no audit ran (`aasa-audit validate`). JUnit groups test cases by it.
+    public var check: String?
 
-    public init(id: String, severity: Severity, message: String, fix: String? = nil, pointer: String? = nil) {
+    public init(id: String, severity: Severity, message: String, fix: String? = nil, pointer: String? = nil, check: String? = nil) {
         self.id = id
         self.severity = severity
         self.message = message
         self.fix = fix
         self.pointer = pointer
+        self.check = check
     }
 
     /// The category: the first word of the id.

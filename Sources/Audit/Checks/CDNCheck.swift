@@ -9,6 +9,8 @@ import Foundation
 /// can invalidate it, so the messages say what the user can do (fix the origin, wait, bypass the CDN
 /// with `?mode=developer` while testing) and what they cannot.
 public enum CDNCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "cdn"
     public static let missing = Rule("cdn.missing", .error,
         meaning: "Apple's CDN has no copy of the file (it answers 404, usually with a cached failure from its last fetch of your server); devices on iOS 14+ and macOS 11+ get no file, so links do not open the app.",
         fix: "Make the origin serve the file to Apple's crawler (AASA-Bot) with status 200 and no redirect; then wait: the CDN fetches again on its own schedule and cannot be invalidated. While testing, a development build with applinks:DOMAIN?mode=developer bypasses the CDN.")
@@ -34,7 +36,7 @@ public enum CDNCheck {
             appleFrom: response.header("apple-from"), appleTryDirect: response.header("apple-try-direct"),
             appleOriginFormat: response.header("apple-origin-format"),
             cacheControl: response.header("cache-control"), age: response.header("age"),
-            error: response.error)
+            error: response.error.map(TransferFailure.init))
         if let error = response.error {
             return (result, [unreachable.finding(
                 "Apple's CDN could not be reached from here (curl error \(error.curlCode): \(error.message)), so its copy of the file for \(domain) was not checked. This is about this machine's network, not your server.")])

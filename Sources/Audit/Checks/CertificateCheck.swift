@@ -4,6 +4,8 @@ import Foundation
 /// The TLS certificate: trusted, for this host, in its validity window, not about to expire.
 /// Apple requires a certificate the OS trusts (only developer mode accepts others).
 public enum CertificateCheck: LocationCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "tls"
     public static let expired = Rule("tls.expired", .error,
         meaning: "The server's certificate has expired; iOS refuses the connection.",
         fix: "Renew the certificate and install it (with its intermediates) on the server.")

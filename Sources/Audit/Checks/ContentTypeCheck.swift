@@ -4,6 +4,8 @@ import Fetching
 /// for a signed legacy file. Apple's current pages do not restate the rule and large sites serve
 /// other types, so anything else is a warning, not an error.
 public enum ContentTypeCheck: LocationCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "content-type"
     public static let missing = Rule("content-type.missing", .warning,
         meaning: "The response has no Content-Type header.",
         fix: "Serve the file with Content-Type: application/json.")

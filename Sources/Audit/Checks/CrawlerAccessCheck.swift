@@ -6,6 +6,8 @@ import Foundation
 /// this tool: the classic WAF or bot-protection rule that lets browsers and curl through and
 /// answers the crawler 403 or a challenge page. Compared at the location Apple would use.
 public enum CrawlerAccessCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "crawler"
     public static let blocksApple = Rule("access.blocks-apple", .error,
         meaning: "The origin answers Apple's crawler User-Agent (AASA-Bot) differently from an ordinary client: another status or another body. Apple's CDN then caches that answer, and devices get no file.",
         fix: "Allow the User-Agents AASA-Bot and CFNetwork (and every IP address and region) to GET the file in the WAF, bot-protection or CDN rules in front of the site.")
@@ -19,7 +21,7 @@ public enum CrawlerAccessCheck {
     /// none); `tool` and `crawler` map a path to what each User-Agent got there.
     public static func check(usedLocation: String?, tool: [String: FetchedLocation], crawler: [String: FetchResponse],
                              crawlerUserAgent: String, toolUserAgent: String) -> (result: CrawlerResult?, findings: [Finding]) {
-        let path = usedLocation ?? SiteFetcher.wellKnownPath
+        let path = usedLocation ?? AASAFile.wellKnownPath
         guard let mine = tool[path], let theirs = crawler[path] else { return (nil, []) }
         let toolStatus = mine.response.status
         let crawlerStatus = theirs.error == nil ? theirs.status : nil
@@ -31,7 +33,7 @@ public enum CrawlerAccessCheck {
             sameBody = first != nil || crawledRoot != nil ? first == crawledRoot : mine.response.body == theirs.body
         }
         let result = CrawlerResult(userAgent: crawlerUserAgent, path: path, httpStatus: crawlerStatus,
-                                   toolHTTPStatus: toolStatus, sameBody: sameBody, error: theirs.error)
+                                   toolHTTPStatus: toolStatus, sameBody: sameBody, error: theirs.error.map(TransferFailure.init))
         let theirAnswer = crawlerStatus.map { "HTTP \($0)" } ?? "no answer (\(theirs.error?.message ?? "no response"))"
         let myAnswer = toolStatus.map { "HTTP \($0)" } ?? "no answer"
         if usedLocation != nil {

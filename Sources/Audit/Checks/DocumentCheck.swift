@@ -5,6 +5,8 @@ import Foundation
 /// The body of a 200, validated as an AASA document (JSON, then schema: see `DocumentValidator`),
 /// and recognised as an HTML page when one is served in the file's place.
 public enum DocumentCheck: LocationCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "document"
     public static let htmlPage = Rule("http.html-page", .error,
         meaning: "The URL answers 200 with an HTML page, typically a single-page app's catch-all route, a login or a bot-challenge page.",
         fix: "Serve the real file at this path before the catch-all route (e.g. a static file or an exact location rule).")

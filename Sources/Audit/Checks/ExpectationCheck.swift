@@ -3,6 +3,8 @@ import AASA
 /// Checks a domain's expectations (`app=`, `opens=`, `stays=`, `webcredentials=`, `appclip=` in
 /// `domains.txt`) against the document Apple would use, with the matching engine. Pure.
 public enum ExpectationCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "expectation"
     public static let appMissing = Rule("expect.app-missing", .error,
         meaning: "domains.txt expects an app to have universal links on this domain, but the file Apple uses has no applinks details entry for it (a deploy dropped it, or the app ID is wrong).",
         fix: "Add the app ID (team ID + \".\" + bundle ID) to appIDs in an applinks.details entry, or correct the app= expectation.")

@@ -14,7 +14,7 @@ public struct AuditSettings: Sendable, Equatable {
     public var crawlerUserAgent: String
 
     public init(expiryWarningDays: Int = 30, slowThresholdMs: Double = 5000, userAgent: String = "aasa-audit",
-                crawlerUserAgent: String = FetchOptions.appleCrawlerUserAgent) {
+                crawlerUserAgent: String = AppleCDN.crawlerUserAgent) {
         self.expiryWarningDays = expiryWarningDays
         self.slowThresholdMs = slowThresholdMs
         self.userAgent = userAgent
@@ -24,6 +24,8 @@ public struct AuditSettings: Sendable, Equatable {
 
 /// A check of one fetched location. Pure: facts in, findings out.
 public protocol LocationCheck {
+    /// The check's stable id ("tls", "document" ...), stored in each of its findings (`Finding.check`).
+    static var id: String { get }
     /// Every rule this check can report.
     static var rules: [Rule] { get }
     /// The findings for one location.

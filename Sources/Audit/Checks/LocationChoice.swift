@@ -5,6 +5,8 @@ import AASA
 /// does not answer 200. A `.well-known` that answers 200 with an unusable body is taken as the answer
 /// (derived: Apple documents no fallback past a 200), so the domain fails even if the root copy is good.
 public enum LocationChoice {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "location-choice"
     public static let rootOnly = Rule("http.root-only", .warning,
         meaning: "Only the legacy root location serves a valid file; Apple falls back to it, but the documented location is /.well-known/.",
         fix: "Serve the same file at /.well-known/apple-app-site-association.")

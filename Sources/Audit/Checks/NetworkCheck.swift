@@ -2,6 +2,8 @@ import Fetching
 
 /// The transfer never produced a response: DNS, refused, reset, timeout. Keeps curl's own text.
 public enum NetworkCheck: LocationCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "network"
     public static let dns = Rule("network.dns", .error,
         meaning: "The domain name does not resolve, so Apple cannot fetch anything from it.",
         fix: "Check the DNS records (A/AAAA) of the domain, and the spelling in domains.txt.")

@@ -3,6 +3,8 @@ import Fetching
 /// Any 3xx at the file URL. Apple follows no redirect (swcd logs "Denying redirect"), so the file
 /// must be served directly; the chain is followed only to tell the user where it leads.
 public enum RedirectCheck: LocationCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "redirect"
     public static let present = Rule("redirect.present", .error,
         meaning: "The file URL answers with a redirect; Apple does not follow redirects.",
         fix: "Serve the file itself, with status 200, at this exact URL (exempt it from apex→www and similar redirect rules).")

@@ -17,6 +17,25 @@ public enum RuleRegistry {
         locationChecks.flatMap { $0.rules } + DocumentValidator.rules + domainRules
     }
 
+    /// The id of the check that reports the rule `ruleID` (`NetworkCheck.id` ...), or nil for an
+    /// unknown rule: names the check of findings read from reports that did not record it.
+    public static func check(ofRule ruleID: String) -> String? {
+        checksByRule[ruleID]
+    }
+
+    private static let checksByRule: [String: String] = {
+        var table: [String: String] = [:]
+        for check in locationChecks {
+            for rule in check.rules { table[rule.id] = check.id }
+        }
+        for rule in DocumentValidator.rules where table[rule.id] == nil { table[rule.id] = DocumentCheck.id }
+        for (id, rules) in [(LocationChoice.id, LocationChoice.rules), (CrawlerAccessCheck.id, CrawlerAccessCheck.rules),
+                            (CDNCheck.id, CDNCheck.rules), (ExpectationCheck.id, ExpectationCheck.rules)] {
+            for rule in rules { table[rule.id] = id }
+        }
+        return table
+    }()
+
     /// The rule with this id, if any.
     public static func rule(id: String) -> Rule? {
         allRules.first { $0.id == id }

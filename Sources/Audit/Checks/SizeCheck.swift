@@ -3,6 +3,8 @@ import Fetching
 
 /// Size: the decoded (uncompressed) file must be at most 128 KB (131,072 bytes), signed or not.
 public enum SizeCheck: LocationCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "size"
     public static let tooLarge = Rule("size.too-large", .error,
         meaning: "The uncompressed file is larger than Apple's limit of 128 KB (131,072 bytes); Apple ignores it.",
         fix: "Shrink the file: use components with wildcards and substitution variables instead of listing paths one by one; compression does not help, the limit is on the uncompressed size.")

@@ -3,6 +3,8 @@ import Fetching
 /// The HTTP status must be 200 (TN3155 reads 403/404 as "your site denied access"; 5xx is a
 /// temporary failure Apple retries later). Also flags slow answers.
 public enum StatusCheck: LocationCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "status"
     public static let notFound = Rule("http.not-found", .error,
         meaning: "The server has no file at this URL (404 or 410).",
         fix: "Publish the file at /.well-known/apple-app-site-association (no extension), and check that the build or host does not drop dot-folders.")

@@ -1,4 +1,3 @@
-import Fetching
 import Foundation
 
 /// The whole result of one run: what every reporter renders. Versioned; see docs/report-format.md.
@@ -32,8 +31,27 @@ public struct AuditReport: Sendable, Equatable, Codable {
         self.generatedAt = generatedAt
         self.complete = complete
         self.inputErrors = inputErrors
-        self.domains = domains
+        // Judged again against the run's start: a result changed after it was made (a merge, a
+        // baseline built by hand) is shown by what it holds now.
+        self.domains = domains.map { var domain = $0; domain.judge(at: generatedAt); return domain }
         self.summary = Summary(domains: domains)
+    }
+
+    /// Reads report.json. A report written before days left were recorded gets them counted from
+    /// its own start (`generatedAt`), as the run that wrote it would have.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        tool = try container.decode(ToolInfo.self, forKey: .tool)
+        generatedAt = try container.decode(Date.self, forKey: .generatedAt)
+        complete = try container.decode(Bool.self, forKey: .complete)
+        summary = try container.decode(Summary.self, forKey: .summary)
+        inputErrors = try container.decode([InputProblem].self, forKey: .inputErrors)
+        domains = try container.decode([DomainResult].self, forKey: .domains)
+        changes = try container.decodeIfPresent(ReportChanges.self, forKey: .changes)
+        notAudited = try container.decodeIfPresent([String].self, forKey: .notAudited)
+        shard = try container.decodeIfPresent(Shard.self, forKey: .shard)
+        for index in domains.indices { domains[index].countDaysLeft(from: generatedAt) }
     }
 
     /// The report of an interrupted run: `domains` holds what was finished, `notAudited` the rest;
@@ -115,7 +133,15 @@ public struct DomainResult: Sendable, Equatable, Codable {
     /// What the origin answered Apple's crawler User-Agent; nil when there was nothing to compare
     /// (no HTTP response at the location Apple would use).
     public var crawler: CrawlerResult?
+    /// The one finding that best explains the verdict (nil for a pass): judged by the audit
+    /// (`DomainResult.judge`), shown by every reporter as the domain's main problem.
+    public var headline: Finding?
+    /// The certificate the domain is judged by and its days left (nil when none could be read):
+    /// judged by the audit (`DomainResult.judge`).
+    public var certificate: JudgedCertificate?
 
+    /// Makes the result and its judgements (`judge(at: nil)`): the headline finding, the certificate
+    /// shown, and the check of every finding that does not name one.
     public init(domain: String, unicodeDomain: String? = nil, verdict: Verdict, usedLocation: String?,
                 findings: [Finding], locations: [LocationResult], cdn: CDNResult? = nil, crawler: CrawlerResult? = nil) {
         self.domain = domain
@@ -126,6 +152,28 @@ public struct DomainResult: Sendable, Equatable, Codable {
         self.locations = locations
         self.cdn = cdn
         self.crawler = crawler
+        judge(at: nil)
+    }
+
+    /// Reads a domain of report.json. Reports written before the judgements were stored (no
+    /// `headline`, `certificate` or finding `check` keys) get them judged here, by the same rules.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        domain = try container.decode(String.self, forKey: .domain)
+        unicodeDomain = try container.decodeIfPresent(String.self, forKey: .unicodeDomain)
+        verdict = try container.decode(Verdict.self, forKey: .verdict)
+        usedLocation = try container.decodeIfPresent(String.self, forKey: .usedLocation)
+        findings = try container.decode([Finding].self, forKey: .findings)
+        locations = try container.decode([LocationResult].self, forKey: .locations)
+        cdn = try container.decodeIfPresent(CDNResult.self, forKey: .cdn)
+        crawler = try container.decodeIfPresent(CrawlerResult.self, forKey: .crawler)
+        headline = try container.decodeIfPresent(Finding.self, forKey: .headline)
+        certificate = try container.decodeIfPresent(JudgedCertificate.self, forKey: .certificate)
+        if !container.contains(.headline) && !container.contains(.certificate) {
+            judge(at: nil)
+        } else {
+            nameChecks()
+        }
     }
 
     /// Every finding of the domain and its locations, domain-level first.
@@ -136,6 +184,10 @@ public struct DomainResult: Sendable, Equatable, Codable {
     /// else Apple's CDN's (a CDN failure is often the echo of an origin problem, so the origin's error
     /// is named first when there is one), else any.
     public var firstError: Finding? {
+        Self.firstError(usedLocation: usedLocation, findings: findings, locations: locations)
+    }
+
+    static func firstError(usedLocation: String?, findings: [Finding], locations: [LocationResult]) -> Finding? {
         let used = locations.first { $0.path == usedLocation }
         let anyLocation = locations.lazy.flatMap(\.findings).first { $0.severity == .error }
         return (used?.findings ?? []).first { $0.severity == .error }
@@ -172,12 +224,12 @@ public struct CDNResult: Sendable, Equatable, Codable {
     /// What differs, in words (app IDs added or removed, rules); empty when nothing does.
     public var differences: [String]
     /// The transfer failure, when the CDN could not be reached.
-    public var error: TransferError?
+    public var error: TransferFailure?
 
     public init(url: String, httpStatus: Int?, appleFailureReason: String? = nil, appleFailureDetails: String? = nil,
                 appleFrom: String? = nil, appleTryDirect: String? = nil, appleOriginFormat: String? = nil,
                 cacheControl: String? = nil, age: String? = nil, matchesOrigin: Bool? = nil,
-                differences: [String] = [], error: TransferError? = nil) {
+                differences: [String] = [], error: TransferFailure? = nil) {
         self.url = url
         self.httpStatus = httpStatus
         self.appleFailureReason = appleFailureReason
@@ -208,9 +260,9 @@ public struct CrawlerResult: Sendable, Equatable, Codable {
     /// when not JSON); nil otherwise.
     public var sameBody: Bool?
     /// The crawler's transfer failure, when there was one.
-    public var error: TransferError?
+    public var error: TransferFailure?
 
-    public init(userAgent: String, path: String, httpStatus: Int?, toolHTTPStatus: Int?, sameBody: Bool?, error: TransferError? = nil) {
+    public init(userAgent: String, path: String, httpStatus: Int?, toolHTTPStatus: Int?, sameBody: Bool?, error: TransferFailure? = nil) {
         self.userAgent = userAgent
         self.path = path
         self.httpStatus = httpStatus
@@ -230,21 +282,21 @@ public struct LocationResult: Sendable, Equatable, Codable {
     public var contentType: String?
     /// Headers that matter for diagnosis (content-type, content-encoding, content-length, location,
     /// cache-control, age, server, ...), names lower-cased.
-    public var headers: [HTTPHeader]
-    public var bytes: ByteCounts
+    public var headers: [HeaderField]
+    public var bytes: BodySize
     /// Set when the location answered with a redirect (which Apple does not follow).
     public var redirect: RedirectChain?
-    public var tls: TLSFacts?
-    public var timings: Timings
+    public var tls: TLSConnection?
+    public var timings: TransferTimings
     /// The transfer failure, when there was one (curl's code and text).
-    public var error: TransferError?
+    public var error: TransferFailure?
     /// The served body as text, when it is UTF-8 and was read whole; for people to read in reports.
     public var body: String?
     public var findings: [Finding]
 
     public init(path: String, url: String, verdict: Verdict, httpStatus: Int?, contentType: String?,
-                headers: [HTTPHeader], bytes: ByteCounts, redirect: RedirectChain?, tls: TLSFacts?,
-                timings: Timings, error: TransferError?, body: String?, findings: [Finding]) {
+                headers: [HeaderField], bytes: BodySize, redirect: RedirectChain?, tls: TLSConnection?,
+                timings: TransferTimings, error: TransferFailure?, body: String?, findings: [Finding]) {
         self.path = path
         self.url = url
         self.verdict = verdict

@@ -1,5 +1,4 @@
 import AASA
-import Fetching
 import Foundation
 
 /// What changed between a baseline report (usually last night's) and this run: the part of a
@@ -136,15 +135,10 @@ public struct ReportChanges: Sendable, Equatable, Codable {
                 old.filter { !newKeys.contains($0.0) }.map { change($0.0, $0.1, then) })
     }
 
-    /// The certificate a domain is judged by: the used location's, else the first one known.
-    static func judgedCertificate(of domain: DomainResult) -> CertificateFacts? {
-        let used = domain.locations.first { $0.path == domain.usedLocation }
-        return used?.tls?.certificate ?? domain.locations.lazy.compactMap { $0.tls?.certificate }.first
-    }
-
+    /// Compares the certificates the two results are judged by (`DomainResult.certificate`).
     static func certificateChange(from then: DomainResult, at thenDate: Date, to now: DomainResult, at nowDate: Date,
                                   threshold: Int) -> CertificateChange? {
-        guard let old = judgedCertificate(of: then), let new = judgedCertificate(of: now),
+        guard let old = then.certificate, let new = now.certificate,
               let oldDays = old.daysLeft ?? old.notAfter.map({ CertificateCheck.daysLeft(until: $0, now: thenDate) }),
               let newDays = new.daysLeft ?? new.notAfter.map({ CertificateCheck.daysLeft(until: $0, now: nowDate) }) else { return nil }
         let kind: CertificateChange.Kind

@@ -32,7 +32,7 @@ enum CheckFixtures {
     }
 
     static func located(_ response: FetchResponse, hops: [FetchResponse] = [], end: String? = nil,
-                        settings: AuditSettings = AuditSettings(), path: String = SiteFetcher.wellKnownPath) -> FetchedLocation {
+                        settings: AuditSettings = AuditSettings(), path: String = AASAFile.wellKnownPath) -> FetchedLocation {
         FetchedLocation(path: path, fetch: LocationFetch(response: response, redirectHops: hops, redirectEnd: end), now: now, settings: settings)
     }
 

@@ -34,7 +34,7 @@ import Testing
         #expect(result.findings.map(\.id) == ids)
         let crawled = try #require(result.crawler)
         #expect(crawled.userAgent == "AASA-Bot/1.0.0")
-        #expect(crawled.path == SiteFetcher.wellKnownPath)
+        #expect(crawled.path == AASAFile.wellKnownPath)
         #expect(crawled.httpStatus == status)
         #expect(crawled.toolHTTPStatus == tool.status)
         #expect(crawled.sameBody == same)
@@ -42,8 +42,8 @@ import Testing
 
     @Test func blockedMessageNamesBothUserAgentsAndStatuses() throws {
         let (_, findings) = CrawlerAccessCheck.check(
-            usedLocation: SiteFetcher.wellKnownPath, tool: [SiteFetcher.wellKnownPath: F.located(Self.good)],
-            crawler: [SiteFetcher.wellKnownPath: Self.forbidden], crawlerUserAgent: "AASA-Bot/1.0.0", toolUserAgent: "aasa-audit/test")
+            usedLocation: AASAFile.wellKnownPath, tool: [AASAFile.wellKnownPath: F.located(Self.good)],
+            crawler: [AASAFile.wellKnownPath: Self.forbidden], crawlerUserAgent: "AASA-Bot/1.0.0", toolUserAgent: "aasa-audit/test")
         let message = try #require(findings.first?.message)
         for text in ["User-Agent AASA-Bot/1.0.0) with HTTP 403", "User-Agent aasa-audit/test) with HTTP 200", "Apple's CDN"] {
             #expect(message.contains(text), "\(text) missing from: \(message)")
@@ -58,9 +58,9 @@ import Testing
                              crawlerWellKnown: Self.notFound,
                              crawlerRoot: F.response(status: 403, body: "", url: Self.rootURL))
         let result = Auditor(now: F.now).audit(site)
-        #expect(result.usedLocation == SiteFetcher.rootPath)
+        #expect(result.usedLocation == AASAFile.rootPath)
         #expect(result.findings.map(\.id) == ["http.root-only", "access.blocks-apple"])
-        #expect(result.crawler?.path == SiteFetcher.rootPath)
+        #expect(result.crawler?.path == AASAFile.rootPath)
         #expect(result.verdict == .fail)
     }
 

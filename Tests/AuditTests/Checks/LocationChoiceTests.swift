@@ -52,7 +52,7 @@ import Testing
     func verdict(wellKnown: Served, root: Served, verdict: Verdict, used: String, ids: [String]) {
         let result = decide(wellKnown, root)
         #expect(result.verdict == verdict)
-        let expectedPath: String? = ["wk": SiteFetcher.wellKnownPath, "root": SiteFetcher.rootPath][used]
+        let expectedPath: String? = ["wk": AASAFile.wellKnownPath, "root": AASAFile.rootPath][used]
         #expect(result.usedLocation == expectedPath)
         #expect(result.findings.map(\.id) == ids)
     }
@@ -64,7 +64,7 @@ import Testing
 
     @Test func locationsAreWellKnownFirstAndCarryTheirFacts() {
         let result = decide(.good, .notFound)
-        #expect(result.locations.map(\.path) == [SiteFetcher.wellKnownPath, SiteFetcher.rootPath])
+        #expect(result.locations.map(\.path) == [AASAFile.wellKnownPath, AASAFile.rootPath])
         #expect(result.locations.map(\.httpStatus) == [200, 404])
         #expect(result.locations[0].body == F.goodJSON)
         #expect(result.locations[0].contentType == "application/json")

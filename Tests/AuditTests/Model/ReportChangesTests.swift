@@ -1,5 +1,4 @@
 import AASA
-import Fetching
 import Foundation
 import Testing
 @testable import Audit
@@ -14,15 +13,15 @@ import Testing
     }
 
     static func location(_ path: String, findings: [Finding] = [], daysLeft: Int? = nil) -> LocationResult {
-        let tls = daysLeft.map { days -> TLSFacts in
-            var certificate = CertificateFacts(subject: "CN=x", issuer: "CN=ca", subjectAltNames: ["x"],
+        let tls = daysLeft.map { days -> TLSConnection in
+            var certificate = ServerCertificate(subject: "CN=x", issuer: "CN=ca", subjectAltNames: ["x"],
                                                notBefore: nil, notAfter: Date(timeIntervalSince1970: 1_900_000_000))
             certificate.daysLeft = days
-            return TLSFacts(version: "TLSv1.3", certificate: certificate)
+            return TLSConnection(version: "TLSv1.3", certificate: certificate)
         }
         return LocationResult(path: path, url: "https://x\(path)", verdict: Verdict(findings: findings), httpStatus: 200,
-                              contentType: nil, headers: [], bytes: ByteCounts(limit: 131_072), redirect: nil, tls: tls,
-                              timings: Timings(), error: nil, body: nil, findings: findings)
+                              contentType: nil, headers: [], bytes: BodySize(limit: 131_072), redirect: nil, tls: tls,
+                              timings: TransferTimings(), error: nil, body: nil, findings: findings)
     }
 
     static let wk = "/.well-known/apple-app-site-association", root = "/apple-app-site-association"
@@ -156,7 +155,7 @@ import Testing
             var domain = domain
             for index in domain.locations.indices {
                 domain.locations[index].body = String(repeating: "{\"applinks\": {}}", count: 100)
-                domain.locations[index].headers = [HTTPHeader(name: "server", value: "nginx")]
+                domain.locations[index].headers = [HeaderField(name: "server", value: "nginx")]
             }
             return domain
         }

@@ -1,4 +1,3 @@
-import Fetching
 import Foundation
 import Testing
 @testable import Audit

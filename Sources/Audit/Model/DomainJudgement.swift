@@ -1,0 +1,84 @@
+import Foundation
+
+/// The certificate a domain is judged by: that of the location Apple uses, else the first one
+/// read. Stored in the result (`DomainResult.certificate`) so that every reporter and the
+/// comparison with a baseline show the same one.
+public struct JudgedCertificate: Sendable, Equatable, Codable {
+    /// The location whose certificate it is ("/.well-known/apple-app-site-association").
+    public var location: String
+    public var notAfter: Date?
+    /// Whole days from the run's start until `notAfter` (negative once expired); nil when `notAfter` is unknown.
+    public var daysLeft: Int?
+
+    public init(location: String, notAfter: Date?, daysLeft: Int?) {
+        self.location = location
+        self.notAfter = notAfter
+        self.daysLeft = daysLeft
+    }
+}
+
+// The judgements the reporters show and do not make: the headline finding, the certificate and
+// the check behind every finding. Made here, once, and stored in the result.
+extension DomainResult {
+    /// Makes the domain's judgements from what it holds: names the check of every finding that
+    /// does not name one (`RuleRegistry.check(ofRule:)`), picks the headline finding and the
+    /// certificate. `now` (the run's start), when given, first counts the days left of
+    /// certificates that lack them.
+    public mutating func judge(at now: Date?) {
+        if let now { countDaysLeft(from: now) }
+        nameChecks()
+        headline = Self.headline(verdict: verdict, usedLocation: usedLocation, findings: findings, locations: locations)
+        certificate = Self.judgedCertificate(usedLocation: usedLocation, locations: locations)
+    }
+
+    /// The one finding that best explains a verdict: the first error for a fail (`firstError`), the
+    /// first warning (from the location Apple uses, else the domain, else any) for a warn, nothing for a pass.
+    ///
+    /// A warn domain can hold errors on the location Apple does not use (a .well-known 404 behind
+    /// a working fallback); `firstError` would pick that, which misstates the verdict.
+    static func headline(verdict: Verdict, usedLocation: String?, findings: [Finding], locations: [LocationResult]) -> Finding? {
+        switch verdict {
+        case .fail:
+            return firstError(usedLocation: usedLocation, findings: findings, locations: locations)
+        case .warn:
+            let used = locations.first { $0.path == usedLocation }
+            return (used?.findings ?? []).first { $0.severity == .warning }
+                ?? findings.first { $0.severity == .warning }
+                ?? locations.lazy.flatMap(\.findings).first { $0.severity == .warning }
+        case .pass:
+            return nil
+        }
+    }
+
+    /// The certificate of the location Apple uses, else the first one read, with its days left.
+    static func judgedCertificate(usedLocation: String?, locations: [LocationResult]) -> JudgedCertificate? {
+        let used = locations.first { $0.path == usedLocation && $0.tls?.certificate != nil }
+        guard let location = used ?? locations.first(where: { $0.tls?.certificate != nil }),
+              let certificate = location.tls?.certificate else { return nil }
+        return JudgedCertificate(location: location.path, notAfter: certificate.notAfter, daysLeft: certificate.daysLeft)
+    }
+
+    /// Counts from `now` the days left of every certificate whose `notAfter` is known but whose days
+    /// left are not (results built by hand, reports written before days left were recorded).
+    mutating func countDaysLeft(from now: Date) {
+        for index in locations.indices {
+            guard let notAfter = locations[index].tls?.certificate?.notAfter,
+                  locations[index].tls?.certificate?.daysLeft == nil else { continue }
+            locations[index].tls?.certificate?.daysLeft = CertificateCheck.daysLeft(until: notAfter, now: now)
+        }
+        if let notAfter = certificate?.notAfter, certificate?.daysLeft == nil {
+            certificate?.daysLeft = CertificateCheck.daysLeft(until: notAfter, now: now)
+        }
+    }
+
+    /// Names the check of every finding that does not name one, from the rule registry.
+    mutating func nameChecks() {
+        func named(_ list: inout [Finding]) {
+            for index in list.indices where list[index].check == nil {
+                list[index].check = RuleRegistry.check(ofRule: list[index].id)
+            }
+        }
+        named(&findings)
+        for index in locations.indices { named(&locations[index].findings) }
+    }
+}

@@ -1,0 +1,42 @@
+import AASA
+import Audit
+import Foundation
+
+/// The report for people: one self-contained HTML5 page.
+///
+/// The page has inline CSS only: no scripts, no fonts, images or links outside the page (the only
+/// links are `#anchors`), so it can be mailed, archived and opened offline without trusting it.
+/// Its look is `report.css` beside this file, compiled in as `ReportStylesheet.css` (`make stylesheet`);
+/// each section of the page is written by one `HTMLWriter+Section.swift` file.
+/// Every string that came from the network or from the input is HTML-escaped.
+public enum HTMLReporter {
+    /// Served bodies are shown up to this many lines.
+    public static let maxBodyLines = 300
+    /// Certificate subjectAltNames are listed up to this many.
+    public static let maxSubjectAltNames = 20
+    /// Entries listed per kind of change since the baseline; the rest are counted.
+    public static let maxChangesListed = 50
+
+    /// Renders `report` as a complete HTML document. Linear in the size of the report.
+    public static func render(_ report: AuditReport) -> String {
+        var writer = HTMLWriter(report: report)
+        writer.document()
+        return writer.out
+    }
+
+    /// Renders the same document as `render(_:)`, handing it to `sink` in pieces of about 64 KB (a
+    /// domain section is never split), so a report of thousands of domains is never held whole.
+    /// Stops at the first error `sink` throws and rethrows it.
+    public static func render(_ report: AuditReport, to sink: (String) throws -> Void) throws {
+        var failure: Error?
+        try withoutActuallyEscaping({ (piece: String) in
+            guard failure == nil else { return }
+            do { try sink(piece) } catch { failure = error }
+        }) { emit in
+            var writer = HTMLWriter(report: report, sink: emit)
+            writer.document()
+            if failure == nil, !writer.out.isEmpty { try sink(writer.out) }
+        }
+        if let failure { throw failure }
+    }
+}

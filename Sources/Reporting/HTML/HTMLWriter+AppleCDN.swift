@@ -1,0 +1,75 @@
+import AASA
+import Audit
+import Foundation
+
+// Apple's CDN copy and Apple's crawler, in a domain's section.
+extension HTMLWriter {
+    mutating func cdnBlock(_ cdn: CDNResult) {
+        raw("<div class=\"location cdn\">\n<h3>Apple's CDN <span class=\"label\">what iOS 14+ and macOS 11+ devices read</span></h3>\n")
+        raw("<dl class=\"facts\">\n")
+        fact("URL") { $0.raw("<code>"); $0.text(cdn.url); $0.raw("</code>") }
+        fact("Status") { w in
+            if let status = cdn.httpStatus { w.raw("HTTP \(status)") } else { w.raw("no response") }
+        }
+        if let error = cdn.error {
+            fact("Transfer error") { w in
+                w.raw("curl error \(error.curlCode) (\(error.kind.rawValue)): ")
+                w.text(error.message)
+            }
+        }
+        fact("Copy") { w in
+            switch cdn.matchesOrigin {
+            case true?: w.raw("the same file as the origin's")
+            case false?: w.raw("<span class=\"bad\">differs from the origin's file</span>")
+            case nil: w.raw(cdn.error == nil ? "<span class=\"bad\">no copy</span>" : "not checked")
+            }
+        }
+        if !cdn.differences.isEmpty {
+            fact("Differences") { w in
+                w.raw("<ul class=\"plain\">")
+                for difference in cdn.differences {
+                    w.raw("<li>")
+                    w.text(difference)
+                    w.raw("</li>")
+                }
+                w.raw("</ul>")
+            }
+        }
+        let headers: [(String, String?)] = [
+            ("Apple-Failure-Reason", cdn.appleFailureReason), ("Apple-Failure-Details", cdn.appleFailureDetails),
+            ("Apple-From", cdn.appleFrom), ("Apple-Try-Direct", cdn.appleTryDirect),
+            ("Apple-Origin-Format", cdn.appleOriginFormat), ("Cache-Control", cdn.cacheControl), ("Age", cdn.age),
+        ]
+        for (name, value) in headers {
+            guard let value else { continue }
+            fact(name) { $0.raw("<code>"); $0.text(value); $0.raw("</code>") }
+        }
+        raw("</dl>\n<p class=\"muted\">The CDN fetches your server on its own schedule and caches failures too; ")
+        raw("nobody outside Apple can make it refresh. Apps with <code>?mode=developer</code> entries bypass it.</p>\n</div>\n")
+    }
+
+    mutating func crawlerBlock(_ crawler: CrawlerResult) {
+        raw("<div class=\"location crawler\">\n<h3>Apple's crawler <span class=\"label\">the file fetched with the User-Agent Apple's CDN sends</span></h3>\n")
+        raw("<dl class=\"facts\">\n")
+        fact("User-Agent") { $0.raw("<code>"); $0.text(crawler.userAgent); $0.raw("</code>") }
+        fact("Location") { $0.raw("<code>"); $0.text(crawler.path); $0.raw("</code>") }
+        fact("Crawler got") { w in
+            if let status = crawler.httpStatus {
+                w.raw(status == crawler.toolHTTPStatus ? "HTTP \(status)" : "<span class=\"bad\">HTTP \(status)</span>")
+            } else {
+                w.raw("<span class=\"bad\">no response</span>")
+                if let error = crawler.error {
+                    w.raw(": ")
+                    w.text(error.message)
+                }
+            }
+        }
+        fact("This tool got") { w in
+            if let status = crawler.toolHTTPStatus { w.raw("HTTP \(status)") } else { w.raw("no response") }
+        }
+        if let same = crawler.sameBody {
+            fact("Same body") { $0.raw(same ? "yes" : "<span class=\"bad\">no</span>") }
+        }
+        raw("</dl>\n</div>\n")
+    }
+}

@@ -1,0 +1,120 @@
+import AASA
+import Audit
+import Foundation
+
+// The evidence of a location: the redirect chain, the certificate and the served body.
+extension HTMLWriter {
+    mutating func redirect(_ r: RedirectChain) {
+        raw("Redirects to <code>")
+        text(r.location)
+        raw("</code>; Apple does not follow redirects. Followed here for diagnosis:\n<ol class=\"hops\">\n")
+        for hop in r.hops {
+            raw("<li><code>")
+            text(hop.url)
+            raw("</code>: ")
+            if let status = hop.status { raw("HTTP \(status)") } else { raw("no response") }
+            if let location = hop.location {
+                raw(", location <code>")
+                text(location)
+                raw("</code>")
+            }
+            if let type = hop.contentType {
+                raw(", content-type <code>")
+                text(type)
+                raw("</code>")
+            }
+            if let error = hop.error {
+                raw(", error: ")
+                text(error)
+            }
+            raw("</li>\n")
+        }
+        raw("</ol>\nChain ended: ")
+        text(r.end)
+        raw(".")
+        if r.endServesJSONObject {
+            raw(" The end of the chain serves a JSON object: the file exists, but only behind the redirect.")
+        }
+    }
+
+    mutating func certificate(_ tls: TLSConnection) {
+        if tls.certificateFromProbe {
+            raw("<p class=\"note\">The verifying connection failed; these facts come from a second, ")
+            raw("non-verifying connection made only to read the certificate.</p>\n")
+        }
+        raw("<dl class=\"facts inner\">\n")
+        if let cert = tls.certificate {
+            fact("Subject") { $0.raw("<code>"); $0.text(cert.subject); $0.raw("</code>") }
+            fact("Issuer") { $0.raw("<code>"); $0.text(cert.issuer); $0.raw("</code>") }
+            fact("Names (SAN)") { w in
+                if cert.subjectAltNames.isEmpty { w.raw("<span class=\"muted\">none</span>") }
+                for (i, name) in cert.subjectAltNames.prefix(HTMLReporter.maxSubjectAltNames).enumerated() {
+                    if i > 0 { w.raw(", ") }
+                    w.raw("<code>")
+                    w.text(name)
+                    w.raw("</code>")
+                }
+                let more = cert.subjectAltNames.count - HTMLReporter.maxSubjectAltNames
+                if more > 0 { w.raw(" and \(more) more") }
+            }
+            if let notBefore = cert.notBefore {
+                fact("Valid from") { $0.raw(Formatting.utc(notBefore)) }
+            }
+            if let notAfter = cert.notAfter {
+                fact("Valid until") { w in
+                    w.raw(Formatting.utc(notAfter))
+                    if let days = cert.daysLeft {
+                        w.raw(days < 0 ? " <span class=\"bad\">(" : " (")
+                        w.raw(Formatting.daysLeftText(days))
+                        w.raw(days < 0 ? ")</span>" : ")")
+                    }
+                }
+            }
+        } else {
+            fact("Certificate") { $0.raw("<span class=\"muted\">could not be read</span>") }
+        }
+        if let version = tls.version {
+            fact("TLS version") { $0.text(version) }
+        }
+        if let error = tls.verificationError {
+            fact("Verification error") { $0.raw("<span class=\"bad\">"); $0.text(error); $0.raw("</span>") }
+        }
+        raw("</dl>")
+    }
+
+    /// The served body, cut after `maxBodyLines` lines; walks the text once.
+    mutating func body(_ location: LocationResult) {
+        guard let body = location.body, !body.isEmpty else {
+            raw("<p class=\"muted\">")
+            if location.body != nil || (location.bytes.decoded == 0 && !location.bytes.truncated) {
+                raw(location.httpStatus == nil ? "No response body." : "The response had no body.")
+            } else if location.bytes.truncated {
+                raw("Body not shown: it is larger than the limit.")
+            } else {
+                raw("Body not shown: it is not UTF-8 text.")
+            }
+            raw("</p>\n")
+            return
+        }
+        // A JSON document is shown pretty-printed (keys in served order), so a one-line file can be read.
+        let pretty = (try? JSONParser.parse(Data(body.utf8)))?.root.formatted()
+        let shown = pretty ?? body
+        var lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let limit = HTMLReporter.maxBodyLines
+        raw("<p class=\"muted\">Served body")
+        if pretty != nil && pretty != body && pretty.map({ $0 + "\n" }) != body { raw(", pretty-printed") }
+        if lines.count > limit {
+            raw(" (showing the first \(limit) of \(lines.count) lines; the rest is cut)")
+        }
+        raw(":</p>\n<pre class=\"body\">")
+        for (i, line) in lines.prefix(limit).enumerated() {
+            if i > 0 { raw("\n") }
+            text(line)
+        }
+        raw("</pre>\n")
+        if lines.count > limit {
+            raw("<p class=\"muted\">… \(lines.count - limit) more lines not shown.</p>\n")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import AASA
+import Audit
+import Foundation
+
+// One location of a domain: its facts (status, headers, size, timings) and findings.
+extension HTMLWriter {
+    mutating func locationBlock(_ location: LocationResult, of domain: DomainResult) {
+        raw("<div class=\"location\">\n<h3><code>")
+        text(location.path)
+        raw("</code> ")
+        badge(location.verdict)
+        raw(" <span class=\"label\">")
+        raw(label(location, of: domain))
+        raw("</span></h3>\n<dl class=\"facts\">\n")
+
+        fact("URL") { $0.raw("<code>"); $0.text(location.url); $0.raw("</code>") }
+        fact("Status") { w in
+            if let status = location.httpStatus { w.raw("HTTP \(status)") } else { w.raw("no response") }
+        }
+        if let error = location.error {
+            fact("Transfer error") { w in
+                w.raw("curl error \(error.curlCode) (\(error.kind.rawValue)): ")
+                w.text(error.message)
+            }
+        }
+        let shown = location.headers.filter { Self.headersThatMatter.contains($0.name) }
+        fact("Headers") { w in
+            if shown.isEmpty {
+                w.raw("<span class=\"muted\">none of content-type, content-encoding, content-length, location, cache-control, age</span>")
+            }
+            for header in shown {
+                w.raw("<code>")
+                w.text(header.name)
+                w.raw(": ")
+                w.text(header.value)
+                w.raw("</code><br>")
+            }
+        }
+        fact("Size") { w in
+            if location.httpStatus == nil && location.bytes.transferred == 0 && !location.bytes.truncated {
+                w.raw("nothing received")
+            } else {
+                w.bytes(location.bytes)
+            }
+        }
+        if let redirect = location.redirect {
+            fact("Redirect") { $0.redirect(redirect) }
+        }
+        if let tls = location.tls {
+            fact("Certificate") { $0.certificate(tls) }
+        }
+        fact("Timings") { $0.timings(location.timings) }
+        raw("</dl>\n")
+        if !location.findings.isEmpty { findings(location.findings) }
+        body(location)
+        raw("</div>\n")
+    }
+
+    static let headersThatMatter: Set<String> = [
+        "content-type", "content-encoding", "content-length", "location", "cache-control", "age",
+    ]
+
+    /// What role a location plays for Apple; the root one is only a fallback.
+    func label(_ location: LocationResult, of domain: DomainResult) -> String {
+        if location.path == domain.usedLocation { return "used by Apple" }
+        if domain.usedLocation == AASAFile.wellKnownPath { return "fallback — not used" }
+        if domain.usedLocation == nil { return "not usable" }
+        return "not usable — Apple falls back to the root location"
+    }
+
+    mutating func bytes(_ b: BodySize) {
+        if b.truncated {
+            raw("<span class=\"bad\">larger than \(Self.size(b.limit))</span>: reading stopped at the limit ")
+            raw("(\(Self.size(b.transferred)) transferred)")
+        } else if b.transferred == b.decoded {
+            raw(Self.size(b.decoded))
+        } else {
+            raw("\(Self.size(b.transferred)) transferred, \(Self.size(b.decoded)) after decoding")
+        }
+    }
+
+    /// "412 bytes", or "131072 bytes (128 KB)" once kilobytes help.
+    static func size(_ n: Int) -> String {
+        n < 1024 ? (n == 1 ? "1 byte" : "\(n) bytes") : "\(n) bytes (\(String(format: "%.0f", Double(n) / 1024)) KB)"
+    }
+
+    mutating func timings(_ t: TransferTimings) {
+        raw("DNS \(Formatting.ms(t.dnsMs)) · connect \(Formatting.ms(t.connectMs)) · ")
+        raw("TLS \(Formatting.ms(t.tlsMs)) · first byte \(Formatting.ms(t.firstByteMs)) · ")
+        raw("total \(Formatting.ms(t.totalMs))")
+        if t.reusedConnection { raw(" (reused connection)") }
+    }
+}
