@@ -20,6 +20,9 @@ import TestSupport
         "115.aasa": (["schema.app-id-format"], "\"AF29P2AX2D\" is a Team ID with no bundle ID (manifest: no bundle part)"),
         "118.aasa": (["schema.app-id-format"], "the prefix \"TODO_TEAM_ID\" was never filled in (manifest: bad team-ID prefix)"),
         "142.aasa": (["schema.app-id-format"], "\"com.apps.lomaevents\" is a bundle ID without the Team ID prefix (manifest: prefix 'com')"),
+        "022.aasa": (["schema.app-id-store-id"], "the prefix 1593741764 is DaKanji's App Store ID (apps.apple.com/app/id1593741764, in the app's own source), not its Team ID (SQ93NR4ZDX in its Xcode project), so no app has this app ID (manifest: looks like an App Store ID)"),
+        "120.aasa": (["schema.app-id-store-id"], "the prefix 1436773096 is ten digits, the form of an App Store ID, where the Team ID belongs (manifest: looks like an App Store ID)"),
+        "137.aasa": (["schema.app-id-store-id"], "the prefix 6744744763 is ten digits, the form of an App Store ID, where the Team ID belongs (manifest: looks like an App Store ID)"),
         "107.aasa": (["schema.app-id-format"], "the bundle ID contains '_', which Apple does not allow in bundle IDs (A–Z a–z 0–9 - . only, spec A13), so no app can have this ID; the manifest does not note it"),
     ]
 

@@ -23,8 +23,12 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case unquotedKey
         /// A string with no closing quote before the end of the input.
         case unterminatedString
-        /// A backslash escape JSON does not define, a malformed `\u` escape or a lone surrogate.
+        /// A backslash escape JSON does not define, or a malformed `\u` escape.
         case invalidEscape
+        /// A well-formed `\uXXXX` escape naming half of a UTF-16 surrogate pair with its other half
+        /// missing (`\ud800` alone, or a low surrogate first): valid JSON syntax that is no character.
+        /// The associated value is the escaped code unit.
+        case loneSurrogate(UInt16)
         /// A raw control character (U+0000–U+001F), usually a line break, inside a string.
         case controlCharacterInString
         /// A number JSON does not allow: leading zeros, `+1`, `.5`, `1.`, hex.
@@ -82,6 +86,11 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unquotedKey: return "object key without double quotes"
         case .unterminatedString: return "string opened here is never closed"
         case .invalidEscape: return "invalid escape sequence in string"
+        case .loneSurrogate(let unit):
+            let hex = "\\u" + String(unit, radix: 16, uppercase: true)
+            let half = (0xD800...0xDBFF).contains(unit) ? "a high surrogate not followed by an escaped low surrogate (\\uDC00–\\uDFFF)"
+                : "a low surrogate with no high surrogate (\\uD800–\\uDBFF) before it"
+            return "\(hex) is a valid JSON escape but not a character: it is \(half), a lone surrogate"
         case .controlCharacterInString: return "raw control character in string"
         case .invalidNumber: return "invalid number"
         case .nonStandardLiteral(let word): return "non-standard literal '\(word)'"
@@ -112,7 +121,9 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unterminatedString:
             return "Add the closing double quote (\") to this string."
         case .invalidEscape:
-            return "Inside strings only \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX are allowed, and a \\u surrogate must come in a high-low pair; write a literal backslash as \\\\."
+            return "Inside strings only \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX (four hex digits) are allowed; write a literal backslash as \\\\."
+        case .loneSurrogate:
+            return "Characters above U+FFFF are escaped as a pair, high then low (😀 is \\uD83D\\uDE00); write the whole pair or the character itself in UTF-8, or remove the stray half. Strict parsers reject a lone surrogate, Foundation's own JSON parser (JSONDecoder) among them."
         case .controlCharacterInString:
             return "A string contains a raw line break or other control character, often because its closing quote is missing or is a typographic quote; close the string or escape the character (\\n, \\t)."
         case .invalidNumber:

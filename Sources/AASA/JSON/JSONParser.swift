@@ -321,11 +321,11 @@ private struct ByteParser {
             // A high surrogate is only meaningful followed at once by an escaped low surrogate.
             guard index + 1 < bytes.count, bytes[index] == ASCII.backslash, bytes[index + 1] == UInt8(ascii: "u"),
                   let low = hex4(at: index + 2), (0xDC00...0xDFFF).contains(low)
-            else { throw error(.invalidEscape, at: escapeOffset) }
+            else { throw error(.loneSurrogate(UInt16(unit)), at: escapeOffset) }
             index += 6
             codePoint = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
         case 0xDC00...0xDFFF:
-            throw error(.invalidEscape, at: escapeOffset)
+            throw error(.loneSurrogate(UInt16(unit)), at: escapeOffset)
         default:
             break
         }

@@ -51,7 +51,8 @@ public struct MatchResult: Sendable, Equatable, Codable {
     public var appIDs: [String]
     /// The app asked about, if any.
     public var appID: String?
-    /// Why nothing could match, when the reason is not in the rules (another host, no applinks).
+    /// Why nothing could match, when the reason is not in the rules (another host, no applinks), or why the
+    /// rule that matches opens nothing (its app ID is one no app can have, `URLMatcher.unusableAppIDs`).
     public var reason: String?
 
     public init(url: String, decision: MatchDecision, rule: MatchRule? = nil, appIDs: [String] = [],

@@ -11,6 +11,9 @@ public struct URLMatcher: Sendable {
     public let host: String?
     /// Every app ID with an `applinks.details` entry, in document order.
     public let appIDs: [String]
+    /// The app IDs of `appIDs` that no app can have (an App Store ID where the Team ID belongs, see
+    /// `AppIDCheck.unusableReason`), each with why: their rules are compiled, but a URL they match opens nothing.
+    public let unusableAppIDs: [String: String]
     /// The compiled details entries, in the order Apple tries them.
     let entries: [CompiledEntry]
     /// For each app ID, the entries that list it, in order.
@@ -35,6 +38,9 @@ public struct URLMatcher: Sendable {
         }
         appIDs = order
         entriesByApp = byApp
+        var unusable: [String: String] = [:]
+        for app in order { unusable[app] = AppIDCheck.unusableReason(app) }
+        unusableAppIDs = unusable
         var needed = [Bool](repeating: false, count: Spelling.count)
         for entry in entries { for rule in entry.rules { needed[rule.spelling.rawValue] = true } }
         spellings = needed
@@ -79,9 +85,16 @@ public struct URLMatcher: Sendable {
         var winners: [String] = []
         var firstMatch: MatchRule?
         var firstExclude: MatchRule?
+        // A rule that admits the URL for an app ID no app can have opens nothing; the first such one is
+        // named when nothing else decides, so the answer says why rather than just "no rule matches".
+        var unusableMatch: (app: String, rule: MatchRule?)?
         for app in appIDs {
             let (verdict, rule) = decision(for: app)
             if verdict == .match {
+                if unusableAppIDs[app] != nil {
+                    if unusableMatch == nil { unusableMatch = (app, rule) }
+                    continue
+                }
                 winners.append(app)
                 if firstMatch == nil { firstMatch = rule }
             } else if verdict == .exclude, firstExclude == nil {
@@ -90,16 +103,29 @@ public struct URLMatcher: Sendable {
         }
         if let appID {
             let (verdict, rule) = decision(for: appID)
+            if verdict == .match, let why = unusableAppIDs[appID] {
+                return MatchResult(url: text, decision: .noMatch, appIDs: winners, appID: appID,
+                                   reason: Self.unusableReason(why, rule: rule))
+            }
             let reason = entriesByApp[appID] == nil ? "\(appID) has no applinks details entry in this file" : nil
             return MatchResult(url: text, decision: verdict, rule: rule, appIDs: winners, appID: appID, reason: reason)
         }
         if let firstMatch { return MatchResult(url: text, decision: .match, rule: firstMatch, appIDs: winners) }
         if let firstExclude { return MatchResult(url: text, decision: .exclude, rule: firstExclude, appIDs: winners) }
+        if let unusableMatch, let why = unusableAppIDs[unusableMatch.app] {
+            return MatchResult(url: text, decision: .noMatch, appIDs: winners, reason: Self.unusableReason(why, rule: unusableMatch.rule))
+        }
         return MatchResult(url: text, decision: .noMatch, appIDs: winners)
     }
 }
 
 extension URLMatcher {
+    /// Why a rule's match opens nothing: the rule, then the app ID's defect (`AppIDCheck.unusableReason`).
+    static func unusableReason(_ why: String, rule: MatchRule?) -> String {
+        let matched = rule.map { "\($0) matches, but " } ?? ""
+        return "\(matched)\(why): links for that app do not work (schema.app-id-store-id)"
+    }
+
     /// The URL's spellings the rules use; the others stay empty, building them would be wasted work.
     func views(of url: MatchURL) -> [URLView] {
         Spelling.allCases.map { spelling in

@@ -8,7 +8,11 @@ public enum AppIDCheck: SchemaCheck {
         meaning: "The same app ID appears in more than one details entry; Apple documents only that entries are read in order, so the first entry takes precedence.",
         fix: "Merge the entries for this app ID into one, with its patterns in the order they should be tried.")
 
-    public static let rules = [format, duplicate]
+    public static let storeIDPrefix = Rule("schema.app-id-store-id", .error,
+        meaning: "An app ID's prefix is ten digits, the form of an App Store ID (the number in the app's apps.apple.com address), not of a Team ID; the device compares the app ID with the app's application-identifier, which begins with its Team ID, so the app gets nothing from this file: its links do not open it.",
+        fix: "Replace the digits with the app's Team ID (developer account › Membership, or the prefix of the app's application-identifier entitlement), keeping the bundle ID.")
+
+    public static let rules = [format, storeIDPrefix, duplicate]
 
     /// One app ID string and where it is.
     struct Occurrence {
@@ -20,6 +24,10 @@ public enum AppIDCheck: SchemaCheck {
         var findings: [Finding] = []
         for occurrence in appIDs(in: document) {
             let problems = formatProblems(occurrence.appID)
+            if problems.isEmpty, let storeID = appStoreIDPrefix(of: occurrence.appID) {
+                findings.append(storeIDFinding(occurrence, storeID: storeID))
+                continue
+            }
             guard !problems.isEmpty else { continue }
             findings.append(format.finding(
                 "App ID \(occurrence.appID.jsonQuoted) is not <Team ID>.<bundle ID>: " + problems.joined(separator: "; ") + ".",
@@ -27,6 +35,39 @@ public enum AppIDCheck: SchemaCheck {
         }
         findings += duplicateFindings(in: document)
         return findings
+    }
+
+    /// The prefix of `appID` when it is ten digits, the form of an App Store ID: `1593741764` in
+    /// `1593741764.com.example.app`. Apple documents a Team ID only as ten letters and digits, so such a
+    /// prefix is not malformed, but it is what a page's App Store link gives, and each one in the real corpus
+    /// is the app's App Store ID (DaKanji: App Store ID 1593741764, Team ID SQ93NR4ZDX).
+    public static func appStoreIDPrefix(of appID: String) -> String? {
+        let scalars = Array(appID.unicodeScalars)
+        guard scalars.count > 11, scalars[10] == ".", scalars[..<10].allSatisfy(isDigit) else { return nil }
+        return String(String.UnicodeScalarView(scalars[..<10]))
+    }
+
+    /// Why no app can have `appID`, in words for a finding or a match result, when the check knows it
+    /// for certain enough to call it an error that the matcher honours: today, an App Store ID prefix.
+    public static func unusableReason(_ appID: String) -> String? {
+        guard let storeID = appStoreIDPrefix(of: appID) else { return nil }
+        return "its prefix \(storeID) is an App Store ID, not a Team ID, so no app has the app ID \(appID.jsonQuoted)"
+    }
+
+    private static func storeIDFinding(_ occurrence: Occurrence, storeID: String) -> Finding {
+        let bundle = String(occurrence.appID.dropFirst(11))
+        let consequence: String
+        if occurrence.pointer.hasPrefix("/applinks/") {
+            consequence = "links for \(bundle) do not open it"
+        } else if occurrence.pointer.hasPrefix("/webcredentials/") {
+            consequence = "\(bundle) gets no shared passwords from this domain"
+        } else {
+            consequence = "\(bundle) gets nothing from this service"
+        }
+        return storeIDPrefix.finding(
+            "App ID \(occurrence.appID.jsonQuoted) starts with \(storeID), ten digits: the form of an App Store ID (apps.apple.com/app/id\(storeID)), not of a Team ID. The device compares the app ID with the app's application-identifier, <Team ID>.<bundle ID>, so \(consequence).",
+            fix: "Replace \(storeID) with the app's Team ID (developer account › Membership, or the prefix of its application-identifier entitlement): \"<TeamID>.\(bundle)\".",
+            pointer: occurrence.pointer)
     }
 
     /// Every app ID string: details `appID`/`appIDs`, dictionary-form keys, and the app lists of the other services.
@@ -102,6 +143,8 @@ public enum AppIDCheck: SchemaCheck {
             var problem = "the prefix \(prefix.jsonQuoted) has \(prefixScalars.count) character\(prefixScalars.count == 1 ? "" : "s"), but a Team ID has 10"
             if !prefix.isEmpty && prefixScalars.allSatisfy(isLower) {
                 problem += " (it looks like a bundle ID with the Team ID missing in front)"
+            } else if prefixScalars.count >= 6 && prefixScalars.allSatisfy(isDigit) {
+                problem += " (all digits: it looks like an App Store ID, not a Team ID)"
             }
             problems.append(problem)
         }

@@ -19,8 +19,24 @@ public enum DetailsCheck: SchemaCheck {
     public static let componentsOnly = Rule("schema.components-only", .info,
         meaning: "Entries use only \"components\", which iOS 12 and older do not read; those links work on iOS 13 and later only.",
         fix: "Nothing, unless iOS 12 or older must be supported; then add equivalent legacy \"paths\".")
+    public static let detailsEmpty = Rule("schema.details-empty", .warning,
+        meaning: "\"applinks.details\" is an empty array: the file gives no app any link on this domain, so every URL stays in the browser.",
+        fix: "If an app claims applinks for this domain, add its entry: \"details\": [{\"appIDs\": [\"<TeamID>.<bundle ID>\"], \"components\": [{\"/\": \"/*\"}]}]; otherwise remove \"applinks\".")
+    public static let appIDAndAppIDs = Rule("schema.app-id-and-app-ids", .info,
+        meaning: "A details entry has both \"appID\" and \"appIDs\", naming the same app: iOS 12 and earlier read only \"appID\" (with \"paths\"), iOS 13 and later read \"appIDs\"; a way to serve both.",
+        fix: "Nothing, while both name the same app; drop \"appID\" (and \"paths\") once iOS 12 need not be supported.")
+    public static let appIDNotInAppIDs = Rule("schema.app-id-not-in-app-ids", .warning,
+        meaning: "A details entry has both \"appID\" and \"appIDs\", and \"appIDs\" does not list the \"appID\" app: iOS 12 and earlier read only \"appID\", iOS 13 and later \"appIDs\", so the entry sends links to different apps by iOS version (Apple does not document whether iOS 13 and later also read \"appID\").",
+        fix: "List the \"appID\" app in \"appIDs\" as well, or correct whichever of the two is wrong.")
+    public static let repeatedInAppIDs = Rule("schema.app-ids-repeat", .warning,
+        meaning: "The same app ID appears twice in one \"appIDs\" array; the repeat adds nothing, and is often a copy where another app was meant.",
+        fix: "Remove the repeat, or replace it with the app ID that was meant.")
+    public static let appIDsWithPaths = Rule("schema.app-ids-with-paths", .warning,
+        meaning: "A details entry names its apps only in \"appIDs\" (iOS 13 and later) but has legacy \"paths\"; iOS 12 and earlier, the systems that need \"paths\", read the app from \"appID\", so on them these paths open no app.",
+        fix: "For iOS 12 and earlier, add \"appID\": \"<TeamID>.<bundle ID>\" (one app per entry); if they need not be supported, use \"components\" and drop \"paths\".")
     /// `schema.type` and `schema.unknown-key` are shared rules, declared once in `SchemaRules`.
-    public static let rules = [detailsMissing, detailsDictionary, legacyApps, noAppID, mixedFormats, componentsOnly]
+    public static let rules = [detailsMissing, detailsEmpty, detailsDictionary, legacyApps, noAppID, appIDAndAppIDs, appIDNotInAppIDs,
+                               repeatedInAppIDs, appIDsWithPaths, mixedFormats, componentsOnly]
 
     /// The keys Apple defines in `applinks`.
     static let applinksKeys = ["apps", "details", "defaults", "substitutionVariables"]
@@ -117,8 +133,11 @@ public enum DetailsCheck: SchemaCheck {
                 "\"applinks\" has no \"details\", so no link opens the app.", pointer: "/applinks")]
         }
         switch details {
-        case .array:
-            return []
+        case .array(let items):
+            guard items.isEmpty else { return [] }
+            return [detailsEmpty.finding(
+                "\"applinks.details\" is an empty array, so this file gives no app any link on this domain: every URL stays in the browser.",
+                pointer: pointer)]
         case .object(let dictionary):
             let example = dictionary.keys.first.map { " (e.g. \($0.jsonQuoted))" } ?? ""
             return [detailsDictionary.finding(
@@ -191,6 +210,8 @@ public enum DetailsCheck: SchemaCheck {
             }
         }
 
+        findings += appIDKeyFindings(object, entry: entry)
+
         if let paths = object["paths"] {
             let pointer = JSONPointer.appending(entry.pointer, "paths")
             if let elements = paths.arrayValue {
@@ -207,6 +228,51 @@ public enum DetailsCheck: SchemaCheck {
                     "This entry has both \"paths\" and \"components\"; iOS 13 and later ignore its \"paths\", iOS 12 and older its \"components\", and Apple calls mixing them unpredictable.",
                     pointer: pointer))
             }
+        }
+        return findings
+    }
+
+    /// Which of `appID` and `appIDs` each iOS version reads: iOS 12 and earlier know only `appID` (with
+    /// `paths`; Apple's archived guide), iOS 13 and later `appIDs` (with `components`; applinks.Details,
+    /// WWDC19). Reports both keys in one entry, repeats within `appIDs`, and `appIDs` beside legacy `paths`.
+    private static func appIDKeyFindings(_ object: JSONObject, entry: AASADocument.DetailsEntry) -> [Finding] {
+        guard entry.dictionaryKey == nil, let list = object["appIDs"]?.arrayValue else { return [] }
+        var findings: [Finding] = []
+        let listPointer = JSONPointer.appending(entry.pointer, "appIDs")
+        let ids = list.compactMap(\.stringValue)
+        var seen: [String: Int] = [:]
+        for (index, value) in list.enumerated() {
+            guard let id = value.stringValue else { continue }
+            if let first = seen[id] {
+                findings.append(repeatedInAppIDs.finding(
+                    "\(id.jsonQuoted) is listed again in \"appIDs\" (first as item \(first)); the repeat adds nothing.",
+                    fix: "Remove item \(index), or replace it with the app ID that was meant.",
+                    pointer: JSONPointer.appending(listPointer, index)))
+            } else {
+                seen[id] = index
+            }
+        }
+        let single = object["appID"]?.stringValue
+        if let single, !ids.isEmpty {
+            let pointer = JSONPointer.appending(entry.pointer, "appID")
+            if ids.contains(single) {
+                findings.append(appIDAndAppIDs.finding(
+                    "This entry has \"appID\" \(single.jsonQuoted) and \"appIDs\", which lists it too: iOS 12 and earlier read only \"appID\" (with \"paths\"), iOS 13 and later read \"appIDs\", so every version sees \(single.jsonQuoted).",
+                    pointer: pointer))
+            } else {
+                let listed = ids.map(\.jsonQuoted).joined(separator: ", ")
+                findings.append(appIDNotInAppIDs.finding(
+                    "This entry has \"appID\" \(single.jsonQuoted), which its \"appIDs\" (\(listed)) does not list: iOS 12 and earlier read only \"appID\", so their links go to \(single.jsonQuoted); iOS 13 and later read \"appIDs\", so theirs go to \(listed) (Apple does not document whether they also read \"appID\").",
+                    fix: "Add \(single.jsonQuoted) to \"appIDs\", or correct \"appID\" to the app it was meant to be.",
+                    pointer: pointer))
+            }
+        }
+        if single == nil, !ids.isEmpty, object["paths"]?.arrayValue != nil {
+            let pointer = JSONPointer.appending(entry.pointer, "paths")
+            let message = object["components"] != nil
+                ? "This entry names its apps only in \"appIDs\" and has both \"components\" and legacy \"paths\": iOS 13 and later use \"components\" and ignore \"paths\", and iOS 12 and earlier, which read \"paths\", look for the app in \"appID\", which this entry lacks; so these \"paths\" apply on no system."
+                : "This entry names its apps only in \"appIDs\" but matches with legacy \"paths\": iOS 13 and later read both, but iOS 12 and earlier, which need \"paths\", look for the app in \"appID\", which this entry lacks; so on iOS 12 and earlier these links open no app."
+            findings.append(appIDsWithPaths.finding(message, pointer: pointer))
         }
         return findings
     }

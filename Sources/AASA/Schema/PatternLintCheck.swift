@@ -14,7 +14,11 @@ public enum PatternLintCheck: SchemaCheck {
         meaning: "The document uses a feature that only newer iOS and macOS versions read; older systems ignore it or reject the entry.",
         fix: "Nothing to fix if the app supports only these versions; otherwise older devices will not see the behaviour this feature sets up.")
 
-    public static let rules = [patternNot, patternQueryInPath, excludeStarQuery, needsIOS]
+    public static let leadingDelimiter = Rule("schema.pattern-leading-delimiter", .warning,
+        meaning: "A \"?\" or \"#\" pattern starts with its own delimiter; the query and fragment are compared without their leading \"?\" or \"#\", so in \"?\": \"?id=1\" the first \"?\" is the one-character wildcard (it matches \"xid=1\", never \"id=1\"), and \"#\": \"#top\" needs a \"#\" inside the fragment, which a URL writes as %23; the rule does not match the URLs it was written for.",
+        fix: "Drop the leading delimiter: \"?\": \"id=1\" (or \"?\": {\"id\": \"1\"}), \"#\": \"top\".")
+
+    public static let rules = [patternNot, patternQueryInPath, leadingDelimiter, excludeStarQuery, needsIOS]
 
     public static func findings(in document: AASADocument) -> [Finding] {
         var findings: [Finding] = []
@@ -40,6 +44,7 @@ public enum PatternLintCheck: SchemaCheck {
                     fix: "Split it into component keys: \(split.component(exclude: component["exclude"]?.boolValue == true)).",
                     pointer: JSONPointer.appending(pointer, "/")))
             }
+            findings += leadingDelimiterFindings(component, pointer: pointer)
             if component["exclude"]?.boolValue == true, let query = component["?"]?.objectValue {
                 for (name, value) in ComponentsCheck.effectiveMembers(of: query) where value.stringValue == "*" {
                     findings.append(excludeStarQuery.finding(
@@ -50,6 +55,33 @@ public enum PatternLintCheck: SchemaCheck {
             }
         }
         return findings + featureFindings(in: document)
+    }
+
+    // MARK: Query and fragment patterns that start with their delimiter
+
+    /// `"?": "?id=1"` and `"#": "#top"`. A `"?"` pattern starting `"?*"` or `"??"`, or that is `"?"` alone, is a
+    /// deliberate wildcard (one or more characters, exactly two, exactly one) and is left alone.
+    static func leadingDelimiterFindings(_ component: JSONObject, pointer: String) -> [Finding] {
+        var findings: [Finding] = []
+        let blocks = component["exclude"]?.boolValue == true
+        if let query = component["?"]?.stringValue, query.hasPrefix("?") {
+            let rest = query.dropFirst()
+            if let next = rest.first, next != "?", next != "*" {
+                let example = "x" + rest
+                findings.append(leadingDelimiter.finding(
+                    "Query pattern \(query.jsonQuoted) starts with \"?\", but the query is compared without its leading \"?\", so that first \"?\" is the one-character wildcard: this rule matches only a query of one character followed by \(String(rest).jsonQuoted) (such as ?\(example)), never ?\(rest).",
+                    fix: "Write \"?\": \(String(rest).jsonQuoted)\(rest.contains("=") ? ", or name the items: \"?\": {…}" : "").",
+                    pointer: JSONPointer.appending(pointer, "?")))
+            }
+        }
+        if let fragment = component["#"]?.stringValue, fragment.hasPrefix("#") {
+            let rest = String(fragment.dropFirst())
+            findings.append(leadingDelimiter.finding(
+                "Fragment pattern \(fragment.jsonQuoted) starts with \"#\", but the fragment is compared without its leading \"#\" and a \"#\" inside a fragment is written %23, so this rule never \(blocks ? "blocks" : "matches") …#\(rest): compared percent-encoded (\"percentEncoded\": true, the default) it matches no URL, and decoded (false) only fragments starting with %23 (…#%23\(rest)).",
+                fix: "Write \"#\": \(rest.jsonQuoted).",
+                pointer: JSONPointer.appending(pointer, "#")))
+        }
+        return findings
     }
 
     // MARK: Legacy paths

@@ -2,7 +2,7 @@ import Foundation
 
 /// What validating one document found.
 public struct DocumentValidation: Sendable {
-    /// Every finding, JSON ones first, then the schema checks'.
+    /// Every finding: the size first, then the JSON ones, then the schema checks'.
     public var findings: [Finding]
     /// The parsed JSON, when it parsed.
     public var json: JSONDocument?
@@ -19,7 +19,7 @@ public struct DocumentValidation: Sendable {
 /// every served body and by `aasa-audit validate` for local files.
 public enum DocumentValidator {
     /// Every rule the validator can report.
-    public static var rules: [Rule] { JSONCheck.rules + SchemaRegistry.rules }
+    public static var rules: [Rule] { FileSizeCheck.rules + JSONCheck.rules + SchemaRegistry.rules }
 
     /// True when `data` is strict JSON with an object at the root (a quick look, no schema checks).
     public static func servesObject(_ data: Data) -> Bool {
@@ -43,7 +43,8 @@ public enum DocumentValidator {
     }
 
     public static func validate(_ bytes: [UInt8]) -> DocumentValidation {
-        var findings: [Finding] = []
+        // The limit is on the file as served, so a signed file is measured before it is unwrapped.
+        var findings = FileSizeCheck.findings(byteCount: bytes.count)
         var json = bytes
         var wasSigned = false
         if SignedFile.looksSigned(bytes) {
@@ -52,7 +53,7 @@ public enum DocumentValidator {
                 wasSigned = true
                 findings.append(JSONCheck.signed.finding("The file is CMS-signed; the \(json.count) bytes of JSON inside were checked."))
             } catch {
-                return DocumentValidation(findings: [JSONCheck.signedUnreadable.finding("The file looks CMS-signed, but \(error.description).")],
+                return DocumentValidation(findings: findings + [JSONCheck.signedUnreadable.finding("The file looks CMS-signed, but \(error.description).")],
                                           json: nil, document: nil, wasSigned: true)
             }
         }

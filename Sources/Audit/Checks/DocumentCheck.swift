@@ -18,7 +18,8 @@ public enum DocumentCheck: LocationCheck {
         guard let validation = location.validation else { return [] }
         // An HTML page is named as such rather than as a JSON syntax error.
         if validation.json == nil, !validation.wasSigned, let page = htmlPageFinding(location) { return [page] }
-        return validation.findings
+        // SizeCheck reports the size of a served file, with the transfer's details; once is enough.
+        return validation.findings.filter { $0.id != FileSizeCheck.tooLarge.id }
     }
 
     /// An HTML page served in the file's place.

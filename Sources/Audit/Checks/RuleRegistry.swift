@@ -28,6 +28,8 @@ public enum RuleRegistry {
         for check in locationChecks {
             for rule in check.rules { table[rule.id] = check.id }
         }
+        // The core declares the size limit (validate runs it too), but on a served file SizeCheck reports it.
+        table[SizeCheck.tooLarge.id] = SizeCheck.id
         for rule in DocumentValidator.rules where table[rule.id] == nil { table[rule.id] = DocumentCheck.id }
         for (id, rules) in [(LocationChoice.id, LocationChoice.rules), (CrawlerAccessCheck.id, CrawlerAccessCheck.rules),
                             (CDNCheck.id, CDNCheck.rules), (ExpectationCheck.id, ExpectationCheck.rules)] {

@@ -5,14 +5,13 @@ import Fetching
 public enum SizeCheck: LocationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "size"
-    public static let tooLarge = Rule("size.too-large", .error,
-        meaning: "The uncompressed file is larger than Apple's limit of 128 KB (131,072 bytes); Apple ignores it.",
-        fix: "Shrink the file: use components with wildcards and substitution variables instead of listing paths one by one; compression does not help, the limit is on the uncompressed size.")
+    /// Declared in the core (`FileSizeCheck`), which `validate` runs too; listed there, not in `rules`.
+    public static let tooLarge = FileSizeCheck.tooLarge
     public static let empty = Rule("size.empty", .error,
         meaning: "The server answered 200 with an empty body.",
         fix: "Serve the file's JSON as the body.")
 
-    public static let rules = [tooLarge, empty]
+    public static let rules = [empty]
 
     public static func findings(for location: FetchedLocation) -> [Finding] {
         guard location.servedBody else { return [] }

@@ -133,11 +133,14 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
     ErrorCase(text: #"["a\'"]"#, kind: .invalidEscape, line: 1, column: 4),
     ErrorCase(text: #"["\u12G4"]"#, kind: .invalidEscape, line: 1, column: 3),
     ErrorCase(text: #"["\u12"]"#, kind: .invalidEscape, line: 1, column: 3),
-    ErrorCase(text: #"["\ud83d"]"#, kind: .invalidEscape, line: 1, column: 3),
-    ErrorCase(text: #"["\ud83dx"]"#, kind: .invalidEscape, line: 1, column: 3),
-    ErrorCase(text: #"["\ud83d\u0041"]"#, kind: .invalidEscape, line: 1, column: 3),
-    ErrorCase(text: #"["\ud83d\n"]"#, kind: .invalidEscape, line: 1, column: 3),
-    ErrorCase(text: #"["ok", "\ude00"]"#, kind: .invalidEscape, line: 1, column: 9),
+    ErrorCase(text: #"["\ud83d"]"#, kind: .loneSurrogate(0xD83D), line: 1, column: 3),
+    ErrorCase(text: #"["\ud800"]"#, kind: .loneSurrogate(0xD800), line: 1, column: 3),
+    ErrorCase(text: #"["\ud83dx"]"#, kind: .loneSurrogate(0xD83D), line: 1, column: 3),
+    ErrorCase(text: #"["\ud83d\u0041"]"#, kind: .loneSurrogate(0xD83D), line: 1, column: 3),
+    ErrorCase(text: #"["\ud83d\ud83d"]"#, kind: .loneSurrogate(0xD83D), line: 1, column: 3),
+    ErrorCase(text: #"["\ud83d\n"]"#, kind: .loneSurrogate(0xD83D), line: 1, column: 3),
+    ErrorCase(text: #"["ok", "\ude00"]"#, kind: .loneSurrogate(0xDE00), line: 1, column: 9),
+    ErrorCase(text: #"["\ud83d\u12"]"#, kind: .loneSurrogate(0xD83D), line: 1, column: 3),
     // Numbers.
     ErrorCase(text: "[01]", kind: .invalidNumber, line: 1, column: 2),
     ErrorCase(text: "[-01]", kind: .invalidNumber, line: 1, column: 2),
@@ -233,7 +236,7 @@ func rejectsWithKindAndPosition(_ testCase: ErrorCase) {
 @Test func everyKindHasDescriptionAndHint() {
     let kinds: [JSONParseError.Kind] = [
         .empty, .invalidUTF8, .unexpectedCharacter("x"), .unexpectedEnd, .trailingComma, .comment, .singleQuotedString,
-        .unquotedKey, .unterminatedString, .invalidEscape, .controlCharacterInString, .invalidNumber,
+        .unquotedKey, .unterminatedString, .invalidEscape, .loneSurrogate(0xD800), .controlCharacterInString, .invalidNumber,
         .nonStandardLiteral("NaN"), .trailingContent, .tooDeep(limit: 3),
     ]
     for kind in kinds {
@@ -517,4 +520,21 @@ func escapesPointerTokens(_ token: String, _ escaped: String) {
     #expect(document?.root.objectValue?["applinks"]?.objectValue?["details"]?.arrayValue?.count == index)
     // Release builds take a few milliseconds; this bound only catches accidental quadratic behaviour in debug.
     #expect(elapsed < .seconds(2))
+}
+
+/// A lone surrogate is a valid escape that is no character: the message says so, not "invalid escape".
+@Test(arguments: [
+    (#"{"a": "\ud800"}"#, "\\uD800 is a valid JSON escape but not a character: it is a high surrogate not followed by an escaped low surrogate"),
+    (#"{"a": "x\uDFFFy"}"#, "\\uDFFF is a valid JSON escape but not a character: it is a low surrogate with no high surrogate"),
+])
+func loneSurrogateIsNamed(_ text: String, _ summary: String) throws {
+    let error = try #require(parseError(text))
+    #expect(error.description.hasPrefix(summary), "\(error.description)")
+    #expect(!error.description.contains("invalid escape"))
+    #expect(error.hint.contains("\\uD83D\\uDE00"))
+}
+
+@Test func surrogatePairsStillDecode() throws {
+    let document = try JSONParser.parse(Array(#"["\ud83d\ude00", "\uD83D\uDE00"]"#.utf8))
+    #expect(document.root.arrayValue?.compactMap(\.stringValue) == ["😀", "😀"])
 }

@@ -13,6 +13,33 @@ private func decision(_ matcher: URLMatcher, _ url: String, app: String? = nil) 
 private let app = "ABCDE12345.com.example.app"
 
 @Suite struct URLMatcherTests {
+    /// An app ID with an App Store ID for its Team ID opens nothing (no app has it): a URL its rules admit
+    /// is not a match, and the reason names the rule and the defect; a good app beside it is unaffected.
+    @Test(arguments: [
+        // (URL, app asked about, decision, apps that get the link, text the reason contains or nil)
+        ("https://example.com/app/1", nil as String?, MatchDecision.noMatch, [] as [String], "details 0, component 0" as String?),
+        ("https://example.com/app/1", "1593741764.com.DaAppLab.daKanji", .noMatch, [], "is an App Store ID, not a Team ID"),
+        ("https://example.com/both/1", nil, .match, [app], nil),
+        ("https://example.com/both/1", "1593741764.com.DaAppLab.daKanji", .noMatch, [app], "links for that app do not work"),
+        ("https://example.com/both/1", app, .match, [app], nil),
+        ("https://example.com/other", nil, .noMatch, [], nil),
+    ])
+    func appStoreIDPrefixOpensNothing(_ url: String, _ asked: String?, _ expected: MatchDecision, _ winners: [String], _ reason: String?) throws {
+        let m = try matcher(#"""
+            {"applinks":{"details":[{"appIDs":["1593741764.com.DaAppLab.daKanji"],"components":[{"/":"/app/*"},{"/":"/both/*"}]},
+                                    {"appIDs":["\#(app)"],"components":[{"/":"/both/*"}]}]}}
+            """#)
+        #expect(m.unusableAppIDs.keys.sorted() == ["1593741764.com.DaAppLab.daKanji"])
+        let result = try m.decide(url, appID: asked)
+        #expect(result.decision == expected)
+        #expect(result.appIDs == winners)
+        if let reason {
+            #expect(result.reason?.contains(reason) == true, "\(result.reason ?? "no reason")")
+        } else {
+            #expect(result.reason == nil, "\(result.reason ?? "")")
+        }
+    }
+
     @Test func customSubstitutionVariablesExpandToTheirValues() throws {
         let m = try matcher(#"""
             {"applinks":{"substitutionVariables":{"food":["pizza","sushi"],"size":["s?","xl"]},

@@ -21,7 +21,7 @@ private func quoted(_ text: String) -> String {
 
 @Test(arguments: [
     AppIDFormatCase(appID: "ABCDE12345.com.example.app", mentions: []),
-    AppIDFormatCase(appID: "1593741764.com.DaAppLab.daKanji", mentions: []),
+    AppIDFormatCase(appID: "284882215.com.facebook.Facebook", mentions: [#"has 9 characters, but a Team ID has 10 (all digits: it looks like an App Store ID"#]),
     AppIDFormatCase(appID: "ABCDE12345.com.example-app.v2", mentions: []),
     AppIDFormatCase(appID: "TEAMID.com.example.app", mentions: [#"the prefix "TEAMID" has 6 characters, but a Team ID has 10"#]),
     AppIDFormatCase(appID: "abcde12345.com.example.app", mentions: [#"the prefix "abcde12345" has lower-case letters"#]),
@@ -131,4 +131,53 @@ func duplicateAppIDs(_ testCase: DuplicateAppIDCase) throws {
     let names = SchemaRegistry.checks.map { String(describing: $0) }
     let mine = names.filter { ["ServiceKeysCheck", "AppListCheck", "DetailsCheck", "AppIDCheck"].contains($0) }
     #expect(mine == ["ServiceKeysCheck", "AppListCheck", "DetailsCheck", "AppIDCheck"])
+}
+
+struct StoreIDCase: Sendable, CustomTestStringConvertible {
+    let text: String
+    /// The expected finding's pointer and a text its message must contain; nil when there is none.
+    let pointer: String?
+    let mentions: String
+    var testDescription: String { text }
+}
+
+/// A ten-digit prefix is an App Store ID where the Team ID belongs (`schema.app-id-store-id`), wherever an
+/// app ID appears, with the consequence for that service; Team IDs with digits and letters are left alone.
+@Test(arguments: [
+    StoreIDCase(text: #"{"applinks": {"details": [{"appIDs": ["1593741764.com.DaAppLab.daKanji"], "components": []}]}}"#,
+                pointer: "/applinks/details/0/appIDs/0", mentions: "links for com.DaAppLab.daKanji do not open it"),
+    StoreIDCase(text: #"{"applinks": {"apps": [], "details": [{"appID": "1436773096.com.westudents.WeStudents", "paths": ["*"]}]}}"#,
+                pointer: "/applinks/details/0/appID", mentions: "starts with 1436773096, ten digits: the form of an App Store ID"),
+    StoreIDCase(text: #"{"webcredentials": {"apps": ["ABCDE12345.com.a", "6744744763.io.pcf.app"]}}"#,
+                pointer: "/webcredentials/apps/1", mentions: "io.pcf.app gets no shared passwords"),
+    StoreIDCase(text: #"{"appclips": {"apps": ["6744744763.io.pcf.app.Clip"]}}"#,
+                pointer: "/appclips/apps/0", mentions: "gets nothing from this service"),
+    StoreIDCase(text: #"{"applinks": {"details": [{"appIDs": ["1234567890.com.a"], "components": []}]}}"#,
+                pointer: "/applinks/details/0/appIDs/0", mentions: "(apps.apple.com/app/id1234567890)"),
+    // Digits and letters: a Team ID. Nine or eleven digits: app-id-format's (wrong length), not this rule's.
+    StoreIDCase(text: #"{"applinks": {"details": [{"appIDs": ["1234567890A.com.a", "123456789A.com.a", "A123456789.com.a"], "components": []}]}}"#,
+                pointer: nil, mentions: ""),
+])
+func appStoreIDPrefix(_ testCase: StoreIDCase) throws {
+    let findings = AppIDCheck.findings(in: try document(testCase.text)).filter { $0.id == "schema.app-id-store-id" }
+    guard let pointer = testCase.pointer else {
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+        return
+    }
+    let finding = try #require(findings.first)
+    #expect(findings.count == 1)
+    #expect(finding.severity == .error)
+    #expect(finding.pointer == pointer)
+    #expect(finding.message.contains(testCase.mentions), "\(finding.message)")
+    #expect(finding.fix?.contains("Team ID") == true)
+}
+
+@Test func appStoreIDPrefixIsTenDigitsThenADotAndMore() {
+    #expect(AppIDCheck.appStoreIDPrefix(of: "1593741764.com.DaAppLab.daKanji") == "1593741764")
+    #expect(AppIDCheck.appStoreIDPrefix(of: "1593741764.") == nil)
+    #expect(AppIDCheck.appStoreIDPrefix(of: "159374176.com.a") == nil)
+    #expect(AppIDCheck.appStoreIDPrefix(of: "15937417640.com.a") == nil)
+    #expect(AppIDCheck.appStoreIDPrefix(of: "159374176X.com.a") == nil)
+    #expect(AppIDCheck.unusableReason("1593741764.com.a")?.contains("App Store ID, not a Team ID") == true)
+    #expect(AppIDCheck.unusableReason("ABCDE12345.com.a") == nil)
 }

@@ -9,11 +9,15 @@ struct DetailsCase: Sendable, CustomTestStringConvertible {
 }
 
 private let app = #""ABCDE12345.com.example.app""#
+private let other = #""ABCDE12345.com.example.other""#
+private let third = #""ABCDE12345.com.example.third""#
 
 @Test(arguments: [
     // Well-formed legacy and mixed-but-separate files.
     DetailsCase(applinks: #"{"apps": [], "details": [{"appID": \#(app), "paths": ["/buy/*", "NOT /help"]}]}"#, expected: []),
-    DetailsCase(applinks: #"{"apps": [], "details": [], "defaults": {"caseSensitive": false}, "substitutionVariables": {"x": ["a"]}}"#, expected: []),
+    DetailsCase(applinks: #"{"apps": [], "details": [], "defaults": {"caseSensitive": false}, "substitutionVariables": {"x": ["a"]}}"#, expected: [
+        expect("schema.details-empty", .warning, "/applinks/details", "empty array, so this file gives no app any link"),
+    ]),
     // Modern: fine, but iOS 12 does not read it.
     DetailsCase(applinks: #"{"details": [{"appIDs": [\#(app)], "components": [{"/": "/*"}]}]}"#, expected: [
         expect("schema.components-only", .info, "/applinks/details", "iOS 12 and older do not read \"components\""),
@@ -53,6 +57,43 @@ private let app = #""ABCDE12345.com.example.app""#
         expect("schema.no-app-id", .error, "/applinks/details/0/appIDs", #""appIDs" is an empty array"#),
         expect("schema.components-only", .info, "/applinks/details", "iOS 13"),
     ]),
+    // details present but empty: no app gets anything; a details entry that is an empty object is no-app-id's.
+    DetailsCase(applinks: #"{"details": []}"#, expected: [
+        expect("schema.details-empty", .warning, "/applinks/details", #""applinks.details" is an empty array"#),
+    ]),
+    DetailsCase(applinks: #"{"details": [{}]}"#, expected: [
+        expect("schema.no-app-id", .error, "/applinks/details/0", #"neither "appID" nor "appIDs""#),
+    ]),
+    // appID and appIDs: iOS 12 and earlier read appID (with paths), iOS 13 and later appIDs.
+    DetailsCase(applinks: #"{"apps": [], "details": [{"appID": \#(app), "appIDs": [\#(app)], "paths": ["*"], "components": [{"/": "*"}]}]}"#, expected: [
+        expect("schema.app-id-and-app-ids", .info, "/applinks/details/0/appID", #"iOS 12 and earlier read only "appID" (with "paths"), iOS 13 and later read "appIDs""#),
+        expect("schema.mixed-formats", .warning, "/applinks/details/0/paths", "iOS 13"),
+    ]),
+    DetailsCase(applinks: #"{"apps": [], "details": [{"appID": \#(app), "appIDs": [\#(other), \#(third)], "paths": ["*"]}]}"#, expected: [
+        expect("schema.app-id-not-in-app-ids", .warning, "/applinks/details/0/appID",
+               #"iOS 12 and earlier read only "appID", so their links go to "ABCDE12345.com.example.app"; iOS 13 and later read "appIDs", so theirs go to "ABCDE12345.com.example.other", "ABCDE12345.com.example.third""#),
+    ]),
+    // Apple does not say which key wins when appIDs is empty: that is no-app-id's, not these rules'.
+    DetailsCase(applinks: #"{"apps": [], "details": [{"appID": \#(app), "appIDs": [], "paths": ["*"]}]}"#, expected: [
+        expect("schema.no-app-id", .error, "/applinks/details/0/appIDs", #"Apple does not document which of "appID""#),
+    ]),
+    // A repeat inside one appIDs array, reported at the repeat.
+    DetailsCase(applinks: #"{"details": [{"appIDs": [\#(app), \#(other), \#(app), \#(other)], "components": []}]}"#, expected: [
+        expect("schema.app-ids-repeat", .warning, "/applinks/details/0/appIDs/2", #""ABCDE12345.com.example.app" is listed again in "appIDs" (first as item 0)"#),
+        expect("schema.app-ids-repeat", .warning, "/applinks/details/0/appIDs/3", "(first as item 1)"),
+        expect("schema.components-only", .info, "/applinks/details", "iOS 13"),
+    ]),
+    DetailsCase(applinks: #"{"details": [{"appIDs": [\#(app), \#(other)], "components": []}]}"#, expected: [
+        expect("schema.components-only", .info, "/applinks/details", "iOS 13"),
+    ]),
+    // appIDs beside legacy paths: iOS 12, which needs paths, reads the app from appID.
+    DetailsCase(applinks: #"{"apps": [], "details": [{"appIDs": [\#(app)], "paths": ["/buy/*"]}]}"#, expected: [
+        expect("schema.app-ids-with-paths", .warning, "/applinks/details/0/paths", "on iOS 12 and earlier these links open no app"),
+    ]),
+    DetailsCase(applinks: #"{"apps": [], "details": [{"appIDs": [\#(app)], "paths": ["/buy/*"], "components": [{"/": "/buy/*"}]}]}"#, expected: [
+        expect("schema.app-ids-with-paths", .warning, "/applinks/details/0/paths", #"so these "paths" apply on no system"#),
+        expect("schema.mixed-formats", .warning, "/applinks/details/0/paths", "iOS 13"),
+    ]),
     // Mixed formats in one entry.
     DetailsCase(applinks: #"{"apps": [], "details": [{"appID": \#(app), "paths": ["*"], "components": [{"/": "*"}]}]}"#, expected: [
         expect("schema.mixed-formats", .warning, "/applinks/details/0/paths", #"iOS 13 and later ignore its "paths""#),
@@ -86,6 +127,7 @@ private let app = #""ABCDE12345.com.example.app""#
     DetailsCase(applinks: #"{"details": [], "defaults": [], "substitutionVariables": "x"}"#, expected: [
         expect("schema.type", .error, "/applinks/defaults", #""applinks.defaults" is an array, not an object"#),
         expect("schema.type", .error, "/applinks/substitutionVariables", #""applinks.substitutionVariables" is a string"#),
+        expect("schema.details-empty", .warning, "/applinks/details", "every URL stays in the browser"),
     ]),
     // Inside components, defaults and substitutionVariables is another check's business.
     DetailsCase(applinks: #"{"details": [{"appIDs": [\#(app)], "components": "x", "defaults": 3}], "defaults": {"bogus": 1}, "substitutionVariables": {"x": 1}}"#, expected: [
@@ -99,6 +141,7 @@ private let app = #""ABCDE12345.com.example.app""#
     DetailsCase(applinks: #"{"details": [], "components": [], "version": 2}"#, expected: [
         expect("schema.unknown-key", .warning, "/applinks/components", "belongs inside a details entry"),
         expect("schema.unknown-key", .warning, "/applinks/version", #""version", which Apple does not define"#),
+        expect("schema.details-empty", .warning, "/applinks/details", "empty array"),
     ]),
     DetailsCase(applinks: #"{"details": [{"appIds": [\#(app)], "component": [], "comment": "hi"}]}"#, expected: [
         expect("schema.unknown-key", .warning, "/applinks/details/0/appIds", #"did you mean "appIDs"?"#),

@@ -53,6 +53,18 @@ func notBotchedExclusions(_ path: String) throws {
         [ExpectedComponentFinding("schema.exclude-star-query", .warning, base + "/0/?/no_universal_link", mentions: ["\"no_universal_link\"", "no \"no_universal_link\" item"])]),
     ComponentCheckCase("a * query item without exclude is fine",
         F.components(#"[{"/": "/a/*", "?": {"id": "*"}}, {"?": {"id": "*"}, "exclude": false}]"#), []),
+    // "?" and "#" patterns that start with their own delimiter (the matcher compares the query and
+    // fragment without it, and "?" is the one-character wildcard).
+    ComponentCheckCase("a ? pattern written with its own ?",
+        F.components(#"[{"/": "/p/*", "?": "?id=1"}]"#),
+        [ExpectedComponentFinding("schema.pattern-leading-delimiter", .warning, base + "/0/?",
+                                  mentions: ["\"?id=1\"", "one-character wildcard", "such as ?xid=1", "never ?id=1"])]),
+    ComponentCheckCase("a # pattern written with its own #",
+        F.components(##"[{"/": "/p/*", "#": "#top"}, {"#": "#", "exclude": true}]"##),
+        [ExpectedComponentFinding("schema.pattern-leading-delimiter", .warning, base + "/0/#", mentions: ["\"#top\"", "never matches …#top", "%23"]),
+         ExpectedComponentFinding("schema.pattern-leading-delimiter", .warning, base + "/1/#", mentions: ["never blocks …#"])]),
+    ComponentCheckCase("deliberate ? wildcards at the start are fine",
+        F.components(##"[{"?": "?*"}, {"?": "??"}, {"?": "?"}, {"?": "*?id=1"}, {"#": "top#"}, {"?": {"id": "?1"}}]"##), []),
     ComponentCheckCase("exclude with ?* is fine",
         F.components(#"[{"?": {"id": "?*"}, "exclude": true}, {"?": "*", "exclude": true}]"#), []),
 ])

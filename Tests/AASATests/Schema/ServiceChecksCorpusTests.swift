@@ -21,6 +21,11 @@ private let justifiedErrors: [String: (ids: Set<String>, reason: String, note: S
     // Not in the notes: "QGW6TP9GF7.com.23devs.flutter_ddl_example" has "_" in the bundle ID, which Apple's
     // bundle ID rules (A13) do not allow, so no registered app has this app ID (Flutter itself camel-cases it).
     "107.aasa": (["schema.app-id-format"], "underscore in the bundle ID", nil),
+    // A ten-digit prefix: the App Store ID where the Team ID belongs (022: DaKanji's App Store ID is
+    // 1593741764, its Team ID SQ93NR4ZDX).
+    "022.aasa": (["schema.app-id-store-id"], "App Store ID 1593741764 as the prefix", "looks like an App Store ID"),
+    "120.aasa": (["schema.app-id-store-id"], "a ten-digit prefix, 1436773096", "looks like an App Store ID"),
+    "137.aasa": (["schema.app-id-store-id"], "a ten-digit prefix, 6744744763", "looks like an App Store ID"),
 ]
 
 @Test func serviceChecksOnTheRealCorpus() throws {
@@ -54,5 +59,7 @@ private let justifiedErrors: [String: (ids: Set<String>, reason: String, note: S
     #expect(counts == [
         "schema.components-only": 47, "schema.app-id-format": 11, "schema.mixed-formats": 10, "schema.legacy-apps": 4,
         "schema.no-app-id": 3, "schema.unknown-key": 2, "schema.duplicate-app-id": 2, "schema.type": 1,
+        // 022, 120, 137; 014, 032, 041, 046 (appIDs with paths, no appID); 006, 092, 132 (appID also in appIDs).
+        "schema.app-id-store-id": 3, "schema.app-ids-with-paths": 4, "schema.app-id-and-app-ids": 3,
     ])
 }

@@ -27,9 +27,36 @@ import Testing
     func hostileNestingIsASyntaxErrorNotACrash(depth: Int) throws {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
         let validation = DocumentValidator.validate(bytes)
-        #expect(validation.findings.map(\.id) == ["json.syntax"])
-        let message = try #require(validation.findings.first?.message)
+        // Both depths are also over the size limit (2 bytes per level).
+        #expect(validation.findings.map(\.id) == ["size.too-large", "json.syntax"])
+        let message = try #require(validation.findings.last?.message)
         #expect(message.contains("deep") || message.contains("nest"), "\(message.prefix(200))")
+    }
+
+    /// `validate` applies Apple's 128 KB limit too (the audit's SizeCheck reports it for served files),
+    /// on the file's own bytes, whatever else is wrong with it.
+    @Test(arguments: [
+        (131_072, false), (131_073, true), (400_000, true), (100, false),
+    ])
+    func fileOverTheSizeLimitIsAnError(size: Int, tooLarge: Bool) throws {
+        let file = #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/buy/*"]}]}}"#
+        let padded = file + String(repeating: " ", count: max(0, size - file.utf8.count))
+        #expect(padded.utf8.count == max(size, file.utf8.count))
+        let findings = DocumentValidator.validate(Data(padded.utf8)).findings
+        #expect(findings.map(\.id) == (tooLarge ? ["size.too-large"] : []))
+        if tooLarge {
+            let finding = try #require(findings.first)
+            #expect(finding.severity == .error)
+            #expect(finding.pointer == "")
+            #expect(finding.message.contains("The file is \(size) bytes, \(size - 131_072) over Apple's limit of 131072 bytes"), "\(finding.message)")
+        }
+    }
+
+    @Test func anOversizedFileIsStillCheckedForEverythingElse() {
+        let file = #"{"applinks":{"details":[{"appID":"bad"}]}}"# + String(repeating: "\n", count: 140_000)
+        let found = DocumentValidator.validate(Data(file.utf8)).findings.map(\.id)
+        #expect(found.first == "size.too-large")
+        #expect(found.contains("schema.app-id-format"))
     }
 
     @Test func emptyAndWhitespaceDocumentsAreSyntaxErrors() {
