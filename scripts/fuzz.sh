@@ -4,8 +4,9 @@
 # The module sources are compiled straight from Sources/ with coverage instrumentation (SwiftPM has no
 # fuzzer sanitizer). Working corpora and crash files stay in .build/fuzz/; a crash stops that target,
 # leaves crash-<sha1> there, and makes the script exit non-zero. Keep each crashing input as a regression
-# test in Tests/AASATests/Fuzz/Inputs or Tests/AuditTests/Fuzz/Inputs (excluded from the test target in
-# Package.swift), replayed by that folder's FuzzRegressionTests.
+# test: a `domains` crash in Tests/AuditTests/Fuzz/Inputs (excluded from the test target in Package.swift),
+# replayed by FuzzRegressionTests there; a `document` crash in Fuzz/Seeds/document plus a unit test for it
+# (the document target has no replay folder of its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -39,7 +40,7 @@ if [[ " ${targets[*]} " == *" domains "* ]]; then
     "$build/ccurl.o" -lcurl -lssl -o "$build/fuzz-domains"
 fi
 
-# Seed corpora: the real AASA files (when the shared corpus is there) and the committed seeds.
+# Seed corpora: the real AASA files in the repository's test corpus and the committed seeds.
 seed() {  # seed TARGET SOURCE_DIR...
   local corpus="$build/corpus-$1"; shift
   mkdir -p "$corpus"
@@ -47,7 +48,7 @@ seed() {  # seed TARGET SOURCE_DIR...
     [ -d "$dir" ] && find "$dir" -type f -size -300k -exec cp -n {} "$corpus/" \; || true
   done
 }
-seed document ../shared/corpus/real-aasa/files Fuzz/Seeds/document Tests/AASATests/Fuzz/Inputs
+seed document Tests/Corpus/real-aasa/files Fuzz/Seeds/document
 seed domains Fuzz/Seeds/domains Tests/AuditTests/Fuzz/Inputs
 
 status=0
