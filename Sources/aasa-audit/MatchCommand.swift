@@ -121,7 +121,7 @@ struct MatchCommand {
                 console.error("aasa-audit match: cannot read \(file): \(why)")
                 return .usageOrInputError
             }
-            let validation = DocumentValidator.validate(data)
+            let validation = DocumentValidator.validate(SignedFile.open(data))
             guard let parsed = validation.document else {
                 let why = validation.findings.first { $0.severity == .error }?.message ?? "its JSON root is not an object"
                 console.error("aasa-audit match: \(file) is not an AASA document: \(TerminalText.sanitize(why))")

@@ -51,7 +51,7 @@ struct ValidateCommand {
                 unreadable = true
                 continue
             }
-            results.append(FileValidation(file: file, findings: DocumentValidator.validate(data).findings))
+            results.append(FileValidation(file: file, findings: DocumentValidator.validate(SignedFile.open(data)).findings))
         }
         if json {
             do {

@@ -5,7 +5,7 @@ import Testing
 /// The validator as a whole: bytes in, JSON findings first, then the schema checks'.
 @Suite struct DocumentValidatorTests {
     func ids(_ text: String) -> [String] {
-        DocumentValidator.validate(Data(text.utf8)).findings.map(\.id)
+        DocumentValidator.validate(json: Array(text.utf8)).findings.map(\.id)
     }
 
     @Test func aCleanLegacyFileHasNoFindings() {
@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: [100_000, 1_000_000])
     func hostileNestingIsASyntaxErrorNotACrash(depth: Int) throws {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
-        let validation = DocumentValidator.validate(bytes)
+        let validation = DocumentValidator.validate(json: bytes)
         #expect(validation.findings.map(\.id) == ["json.syntax"])
         let message = try #require(validation.findings.first?.message)
         #expect(message.contains("deep") || message.contains("nest"), "\(message.prefix(200))")
