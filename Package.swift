@@ -14,13 +14,18 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("ssl")]
         ),
-        // Pure: parse and validate AASA documents. No I/O, no libcurl.
+        // Issue 12 item 11: tiny C shims over libidn2 (international names, for Audit's DomainName) and
+        // OpenSSL's CMS functions (signed files), and the unwrap that runs before the pure core.
+        .target(name: "CIDN2", linkerSettings: [.linkedLibrary("idn2")]),
+        .target(name: "CCMS", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "SignedFiles", dependencies: ["AASA", "CCMS"]),
+        // Pure: parse and validate AASA documents. No I/O, no libcurl, no C.
         .target(name: "AASA"),
         // libcurl's multi interface on one event loop. Returns plain values, no verdicts.
         // AASA only for its constants (the two paths, Apple's CDN base and crawler User-Agent).
         .target(name: "Fetching", dependencies: ["CCurl", "AASA"]),
         // Targets (domains.txt), checks on fetched responses, verdicts, the report model.
-        .target(name: "Audit", dependencies: ["AASA", "Fetching"]),
+        .target(name: "Audit", dependencies: ["AASA", "Fetching", "CIDN2", "SignedFiles"]),  // item 11: + CIDN2, SignedFiles
         // JSON and HTML (and later other formats) from the same result values.
         // The HTML report's stylesheet is HTML/report.css, compiled in through the generated
         // HTML/ReportStylesheet.swift (`make stylesheet`), so the installed binary needs no resource bundle.
@@ -37,7 +42,8 @@ let package = Package(
         // Test support: throw-away CA, nginx on loopback, running the built binary.
         .target(name: "TestSupport", dependencies: ["Audit"]),
 
-        .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"], exclude: ["Signed/Fixtures"]),
+        .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
+        .testTarget(name: "SignedFilesTests", dependencies: ["SignedFiles"], exclude: ["Fixtures"]),  // item 11: moved from AASATests/Signed
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),

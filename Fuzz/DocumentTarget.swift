@@ -1,5 +1,6 @@
 import AASA
 import Foundation
+import SignedFiles
 
 /// libFuzzer entry point for the document pipeline: bytes in, as a served body would arrive, through
 /// the signed-file unwrap, the strict JSON parser and every schema check. A crash, a trap (bad index,
@@ -7,9 +8,11 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDocument(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    let validation = DocumentValidator.validate(bytes)
+    // As the audit does: OpenSSL unwraps a CMS-signed file first, the core checks what comes out.
+    let served = SignedFile.open(bytes)
+    let validation = DocumentValidator.validate(served)
     // The parse-only path the CDN and crawler comparisons use must agree with the full validation.
-    let root = DocumentValidator.root(of: .init(bytes))
+    let root = DocumentValidator.root(of: served)
     precondition((root != nil) == (validation.document != nil), "root(of:) and validate disagree on the root object")
     // Every finding carries a registered id, so reports and docs/findings.md can name it.
     let registered = Set(DocumentValidator.rules.map(\.id))

@@ -48,7 +48,7 @@ public struct MatchRun: Sendable {
                 notice("cannot read \(file): \(error)")
                 return nil
             }
-            let validation = DocumentValidator.validate(data)
+            let validation = DocumentValidator.validate(SignedFile.open(data))
             guard let parsed = validation.document else {
                 let why = validation.findings.first { $0.severity == .error }?.message ?? "its JSON root is not an object"
                 notice("\(file) is not an AASA document: \(TerminalText.sanitize(why))")

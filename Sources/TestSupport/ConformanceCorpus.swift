@@ -1,12 +1,12 @@
 import Foundation
 
-/// The URL-matching conformance cases in ../shared/corpus/conformance/cases.json (beside the package
-/// root), read by the matching tests and the benchmark.
+/// The URL-matching conformance cases in Tests/Corpus/conformance/cases.json, read by the matching
+/// tests. Tests/Corpus/README.md says where they came from.
 public enum ConformanceCorpus {
-    /// `shared/corpus/conformance/cases.json` next to the package: this file is Sources/TestSupport/, four levels below.
+    /// `Tests/Corpus/conformance/cases.json` in the package: this file is Sources/TestSupport/, three levels below the root.
     public static let casesFile = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/conformance/cases.json")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/Corpus/conformance/cases.json")
 
     /// The file's bytes.
     public static func bytes() throws -> [UInt8] {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The 153 real AASA files in ../shared/corpus/real-aasa (beside the package root) and their
-/// manifest, for every test that runs the corpus.
+/// The 153 real AASA files in Tests/Corpus/real-aasa and their manifest, for every test that runs the
+/// corpus. Tests/Corpus/README.md says where they came from.
 public enum RealAASACorpus {
     /// One row of MANIFEST.tsv (columns: file, repo, commit, path, bytes, shape, services, notes).
     public struct Entry: Sendable {
@@ -13,10 +13,10 @@ public enum RealAASACorpus {
         public var url: URL { RealAASACorpus.directory.appendingPathComponent("files").appendingPathComponent(file) }
     }
 
-    /// `shared/corpus/real-aasa` next to the package: this file is Sources/TestSupport/, four levels below.
+    /// `Tests/Corpus/real-aasa` in the package: this file is Sources/TestSupport/, three levels below the root.
     public static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/real-aasa")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/Corpus/real-aasa")
 
     /// Every manifest row, in order.
     public static func entries() throws -> [Entry] {

@@ -21,7 +21,7 @@ struct ValidateCommand: Subcommand {
                 unreadable = true
                 continue
             }
-            results.append(FileValidation(file: file, findings: DocumentValidator.validate(data).findings))
+            results.append(FileValidation(file: file, findings: DocumentValidator.validate(SignedFile.open(data)).findings))
         }
         if options.json {
             do {

@@ -118,7 +118,7 @@ let hostile: [(String, [UInt8])] = [
 let maxDocumentSeconds = 0.5
 for (name, bytes) in hostile {
     let before = cpuSeconds()
-    let validation = DocumentValidator.validate(bytes)
+    let validation = DocumentValidator.validate(json: bytes)
     let spent = cpuSeconds() - before
     let size = validation.findings.reduce(0) { $0 + $1.message.utf8.count + ($1.fix?.utf8.count ?? 0) }
     print("checked \(name) (\(bytes.count / 1024) KB): \(validation.findings.count) findings, \(size / 1024) KB of messages, "

@@ -4,7 +4,7 @@ import Reporting
 import Testing
 import TestSupport
 
-/// `aasa-audit validate` over the 153 real AASA files in ../shared/corpus/real-aasa (MANIFEST.tsv
+/// `aasa-audit validate` over the 153 real AASA files in Tests/Corpus/real-aasa (MANIFEST.tsv
 /// classifies each): nothing crashes, broken JSON gets a json.* error, well-formed legacy and modern
 /// files get no error the spec does not justify, and the counts per finding id are a reviewed snapshot.
 @Suite struct CorpusValidationTests {
@@ -65,7 +65,7 @@ import TestSupport
         var counts: [String: Int] = [:]
         for result in run.results.values { for finding in result.findings { counts["\(finding.severity.rawValue) \(finding.id)", default: 0] += 1 } }
         let verdicts = Dictionary(grouping: run.results.values, by: \.verdict).mapValues(\.count)
-        var text = "# aasa-audit validate over ../shared/corpus/real-aasa (\(run.results.count) files)\n"
+        var text = "# aasa-audit validate over Tests/Corpus/real-aasa (\(run.results.count) files)\n"
         text += "# verdicts: pass \(verdicts[.pass] ?? 0), warn \(verdicts[.warn] ?? 0), fail \(verdicts[.fail] ?? 0)\n"
         text += counts.sorted { $0.key < $1.key }.map { "\($0.value)\t\($0.key)" }.joined(separator: "\n") + "\n"
         if ProcessInfo.processInfo.environment["AASA_RECORD_SNAPSHOTS"] == "1" {

@@ -10,6 +10,8 @@ public struct DocumentValidation: Sendable {
     public var document: AASADocument?
     /// True when the bytes were a CMS-signed file whose content was unwrapped.
     public var wasSigned: Bool
+    /// The subject of the signer's certificate, when the file was signed and carries it.
+    public var signer: String?
 
     /// The root object, when there is one.
     public var root: JSONObject? { document?.root }
@@ -26,46 +28,46 @@ public enum DocumentValidator {
         (try? JSONParser.parse(data))?.root.objectValue != nil
     }
 
-    /// The document's root object, as `validate` would read it (CMS-signed files unwrapped), without
-    /// running the checks: for comparing copies (CDN, crawler) where only the content matters.
-    public static func root(of data: Data) -> JSONObject? {
-        var bytes = Array(data)
-        if SignedFile.looksSigned(bytes) {
-            guard let content = try? SignedFile.content(of: bytes) else { return nil }
-            bytes = content
-        }
-        return (try? JSONParser.parse(bytes))?.root.objectValue
+    /// The document's root object, as `validate` would read it, without running the checks: for
+    /// comparing copies (CDN, crawler) where only the content matters (a signed copy equals the plain one).
+    public static func root(of document: ServedDocument) -> JSONObject? {
+        if case .unreadableCMS = document.envelope { return nil }
+        return (try? JSONParser.parse(document.json))?.root.objectValue
     }
 
-    /// Validates a document (plain JSON, or a CMS-signed file holding JSON).
-    public static func validate(_ data: Data) -> DocumentValidation {
-        validate(Array(data))
+    /// Validates bytes that are meant to be JSON as they are (no envelope): tests, generated documents.
+    public static func validate(json bytes: [UInt8]) -> DocumentValidation {
+        validate(ServedDocument(json: bytes))
     }
 
-    public static func validate(_ bytes: [UInt8]) -> DocumentValidation {
-        // The limit is on the file as served, so a signed file is measured before it is unwrapped.
-        var findings = FileSizeCheck.findings(byteCount: bytes.count)
-        var json = bytes
+    /// Validates a document: plain JSON, or the JSON unwrapped from a CMS-signed file (see `Envelope`).
+    public static func validate(_ document: ServedDocument) -> DocumentValidation {
+        // The limit is on the file as served, so a signed file is measured before it was unwrapped.
+        var findings = FileSizeCheck.findings(byteCount: document.fileSize)
         var wasSigned = false
-        if SignedFile.looksSigned(bytes) {
-            do {
-                json = try SignedFile.content(of: bytes)
-                wasSigned = true
-                findings.append(JSONCheck.signed.finding("The file is CMS-signed; the \(json.count) bytes of JSON inside were checked."))
-            } catch {
-                return DocumentValidation(findings: findings + [JSONCheck.signedUnreadable.finding("The file looks CMS-signed, but \(error.description).")],
-                                          json: nil, document: nil, wasSigned: true)
-            }
+        var signer: String?
+        switch document.envelope {
+        case .none:
+            break
+        case .cmsSigned(let signedBy):
+            wasSigned = true
+            signer = signedBy
+            let by = signedBy.map { " (signer: \($0))" } ?? ""
+            findings.append(JSONCheck.signed.finding("The file is CMS-signed\(by); the \(document.json.count) bytes of JSON inside were checked."))
+        case .unreadableCMS(let reason):
+            return DocumentValidation(findings: findings + [JSONCheck.signedUnreadable.finding("The file looks CMS-signed, but \(reason).")],
+                                      json: nil, document: nil, wasSigned: true, signer: nil)
         }
         let parsed: JSONDocument
         do {
-            parsed = try JSONParser.parse(json)
+            parsed = try JSONParser.parse(document.json)
         } catch {
-            return DocumentValidation(findings: findings + [JSONCheck.finding(for: error)], json: nil, document: nil, wasSigned: wasSigned)
+            return DocumentValidation(findings: findings + [JSONCheck.finding(for: error)], json: nil, document: nil,
+                                      wasSigned: wasSigned, signer: signer)
         }
         findings += JSONCheck.findings(for: parsed)
-        let document = AASADocument(json: parsed)
-        if let document { findings += SchemaRegistry.findings(in: document) }
-        return DocumentValidation(findings: findings, json: parsed, document: document, wasSigned: wasSigned)
+        let aasa = AASADocument(json: parsed)
+        if let aasa { findings += SchemaRegistry.findings(in: aasa) }
+        return DocumentValidation(findings: findings, json: parsed, document: aasa, wasSigned: wasSigned, signer: signer)
     }
 }

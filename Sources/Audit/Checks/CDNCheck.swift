@@ -1,6 +1,7 @@
 import AASA
 import Fetching
 import Foundation
+import SignedFiles
 
 /// Apple's CDN copy of the file, compared with the file Apple would take from the origin.
 ///
@@ -49,7 +50,7 @@ public enum CDNCheck {
             return (result, [missingFinding(result, status: status, domain: domain, origin: origin, cache: cache)])
         }
         let originRoot = origin?.validation?.root
-        let cdnRoot = DocumentValidator.root(of: response.body)
+        let cdnRoot = DocumentValidator.root(of: SignedFile.open(response.body))
         let differences: [String]
         switch (originRoot, cdnRoot) {
         case (nil, _):

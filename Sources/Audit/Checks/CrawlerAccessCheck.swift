@@ -1,6 +1,7 @@
 import AASA
 import Fetching
 import Foundation
+import SignedFiles
 
 /// The origin answers Apple's crawler (`AASA-Bot/1.0.0`, which fills Apple's CDN) differently from
 /// this tool: the classic WAF or bot-protection rule that lets browsers and curl through and
@@ -26,7 +27,7 @@ public enum CrawlerAccessCheck {
         let toolStatus = mine.response.status
         let crawlerStatus = theirs.error == nil ? theirs.status : nil
         // The crawler's body is read once, for its content only (the location checks judge the file).
-        let crawledRoot = crawlerStatus == 200 ? DocumentValidator.root(of: theirs.body) : nil
+        let crawledRoot = crawlerStatus == 200 ? DocumentValidator.root(of: SignedFile.open(theirs.body)) : nil
         var sameBody: Bool?
         if toolStatus == 200, crawlerStatus == 200 {
             let first = mine.validation?.root

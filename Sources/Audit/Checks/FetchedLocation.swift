@@ -1,6 +1,7 @@
 import AASA
 import Fetching
 import Foundation
+import SignedFiles
 
 /// One location's fetch, with the facts every check needs computed once.
 public struct FetchedLocation: Sendable {
@@ -27,7 +28,7 @@ public struct FetchedLocation: Sendable {
             if let sibling, let validated = sibling.validation, sibling.response.body == response.body {
                 validation = validated
             } else {
-                validation = DocumentValidator.validate(response.body)
+                validation = DocumentValidator.validate(SignedFile.open(response.body))
             }
         } else {
             validation = nil

@@ -124,15 +124,15 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
         return (service, rest)
     }
 
-    /// Lower-cases the host and, for non-ASCII input, applies compatibility normalisation
-    /// (full-width letters and dots become ASCII) and maps the ideographic full stops to ".",
-    /// an approximation of UTS #46 mapping that covers what people paste.
+    /// Lower-cases an ASCII host (the ASCII labels of a non-ASCII one are lower-cased one by one); in a
+    /// non-ASCII one, maps the full stops UTS #46 maps to "."
+    /// (ideographic, full-width, half-width) so labels can be named in errors. Everything else about
+    /// internationalised labels (case, width, compatibility forms, NFC) is libidn2's, label by label.
     private static func normalized(_ host: Substring) -> String {
         if host.utf8.allSatisfy({ $0 < 0x80 }) {
             return host.lowercased()
         }
-        let dotted = String(host.map { $0 == "\u{3002}" || $0 == "\u{FF61}" ? "." : $0 })
-        return dotted.precomposedStringWithCompatibilityMapping.lowercased().precomposedStringWithCanonicalMapping
+        return String(host.map { $0 == "\u{3002}" || $0 == "\u{FF0E}" || $0 == "\u{FF61}" ? "." : $0 })
     }
 
     /// Checks labels and lengths, and builds both forms.
@@ -151,48 +151,8 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
         asciiLabels.reserveCapacity(labels.count)
         unicodeLabels.reserveCapacity(labels.count)
         for label in labels {
-            // By scalar, not by Character: compatibility mapping can turn a character into an ASCII
-            // space plus a combining mark, one Character that is not ASCII as a whole (U+02DA became
-            // " \u{30A}" and reached the ASCII form as a space; found by fuzzing).
-            if let bad = label.unicodeScalars.first(where: { $0.isASCII && !Character($0).isHostCharacter }) {
-                throw .invalidCharacter(Character(bad), label: String(label))
-            }
-            if label.hasPrefix("-") || label.hasSuffix("-") {
-                throw .hyphenAtLabelEdge(label: String(label))
-            }
-            let ascii: String
-            let unicode: String
-            if label.utf8.allSatisfy({ $0 < 0x80 }) {
-                ascii = String(label)
-                if label.hasPrefix("xn--") {
-                    // A decoded A-label must contain something non-ASCII, or it was never a real one.
-                    guard let decoded = Punycode.decode(String(label.dropFirst(4))),
-                          !decoded.unicodeScalars.allSatisfy(\.isASCII),
-                          !decoded.contains(where: { $0 == "." || $0.isWhitespace }) else {
-                        throw .invalidPunycode(label: String(label))
-                    }
-                    // The decoded form is what reports and the terminal show, so it must pass the rules
-                    // typed text does: `xn--amp` decodes to three C1 control characters (found by fuzzing).
-                    do {
-                        try checkCharacters(decoded)
-                    } catch {
-                        throw .invalidPunycode(label: String(label))
-                    }
-                    if decoded.contains(where: { $0.isASCII && !$0.isHostCharacter }) {
-                        throw .invalidPunycode(label: String(label))
-                    }
-                    unicode = decoded
-                } else {
-                    unicode = ascii
-                }
-            } else {
-                if label.hasPrefix("xn--") { throw .invalidPunycode(label: String(label)) }
-                guard let encoded = Punycode.encode(String(label)) else {
-                    throw .labelTooLong(label: String(label), length: label.utf8.count)
-                }
-                ascii = "xn--" + encoded
-                unicode = String(label)
-            }
+            let (ascii, unicode) = label.utf8.allSatisfy({ $0 < 0x80 })
+                ? try asciiLabel(label.lowercased()) : try internationalLabel(String(label))
             guard ascii.utf8.count <= 63 else {
                 throw .labelTooLong(label: unicode, length: ascii.utf8.count)
             }
@@ -204,6 +164,89 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
         guard labels.count > 1 else { throw .notFullyQualified(String(host)) }
         if let last = labels.last, last.isASCIIDigits { throw .numericTopLevel(String(last)) }
         return DomainName(ascii: ascii, unicode: unicodeLabels.joined(separator: "."))
+    }
+
+    /// An ASCII label (already lower-case): letters, digits and "-" (STD3), and an `xn--` label must be
+    /// an A-label libidn2 accepts, whose Unicode form is what reports show.
+    private static func asciiLabel(_ label: String) throws(DomainNameError) -> (ascii: String, unicode: String) {
+        if let bad = label.unicodeScalars.first(where: { !Character($0).isHostCharacter }) {
+            throw .invalidCharacter(Character(bad), label: label)
+        }
+        if label.hasPrefix("-") || label.hasSuffix("-") {
+            throw .hyphenAtLabelEdge(label: label)
+        }
+        guard label.hasPrefix("xn--") else { return (label, label) }
+        switch IDNA.ascii(label) {
+        case .success(let checked) where checked == label:
+            break
+        case .success:
+            throw .invalidPunycode(label: label)
+        case .failure(let refusal):
+            guard !refusal.isBadPunycode, refusal.isDisallowedCharacter,
+                  let decoded = IDNA.unicode(label), let culprit = disallowedScalar(in: decoded) else {
+                throw .invalidPunycode(label: label)
+            }
+            throw .disallowedCharacter(culprit.value, label: label)
+        }
+        // A decoded A-label must contain something non-ASCII, or it was never a real one; the decoded
+        // form is what reports and the terminal show, so it must pass the rules typed text does
+        // (`xn--amp` decodes to three C1 control characters; found by fuzzing).
+        guard let decoded = IDNA.unicode(label), !decoded.unicodeScalars.allSatisfy(\.isASCII) else {
+            throw .invalidPunycode(label: label)
+        }
+        do {
+            try checkCharacters(decoded)
+        } catch {
+            throw .invalidPunycode(label: label)
+        }
+        if decoded.contains(where: { $0 == "." || ($0.isASCII && !$0.isHostCharacter) }) {
+            throw .invalidPunycode(label: label)
+        }
+        return (label, decoded)
+    }
+
+    /// A label with non-ASCII characters, as typed: libidn2 maps and checks it (IDNA2008, UTS #46
+    /// non-transitional) and encodes it; each refusal becomes a reason that names the culprit.
+    private static func internationalLabel(_ label: String) throws(DomainNameError) -> (ascii: String, unicode: String) {
+        if label.lowercased().hasPrefix("xn--") { throw .invalidPunycode(label: label) }
+        let ascii: String
+        switch IDNA.ascii(label) {
+        case .success(let encoded):
+            ascii = encoded
+        case .failure(let refusal):
+            if refusal.isTooLong { throw .internationalLabelTooLong(label: label) }
+            if refusal.isHyphenAtEdge { throw .hyphenAtLabelEdge(label: label) }
+            if let culprit = disallowedScalar(in: label) {
+                if culprit.isASCII { throw .invalidCharacter(Character(culprit), label: label) }
+                throw .disallowedCharacter(culprit.value, label: label)
+            }
+            throw .invalidInternationalLabel(label: label, reason: refusal.text)
+        }
+        // Without STD3 rules libidn2 lets "_" and other ASCII through (and maps some characters to
+        // them, U+02DA to a space); a host name allows letters, digits and "-" only.
+        if ascii.contains(".") || ascii.unicodeScalars.contains(where: { !Character($0).isHostCharacter }) {
+            let culprit = disallowedScalar(in: label) ?? label.unicodeScalars.first { $0.isASCII && !Character($0).isHostCharacter }
+            guard let culprit else { throw .invalidInternationalLabel(label: label, reason: "it maps to \"\(ascii)\"") }
+            if culprit.isASCII { throw .invalidCharacter(Character(culprit), label: label) }
+            throw .disallowedCharacter(culprit.value, label: label)
+        }
+        guard let unicode = IDNA.unicode(ascii) else { throw .invalidInternationalLabel(label: label, reason: "its ASCII form \(ascii) does not decode") }
+        return (ascii, unicode)
+    }
+
+    /// The first character of `label` that is not allowed on its own (after a letter, so a combining
+    /// mark is not blamed for coming first) or maps to something other than letters, digits and "-".
+    /// Looks at the first 256 characters only: it names a culprit, it does not decide validity.
+    private static func disallowedScalar(in label: String) -> Unicode.Scalar? {
+        label.unicodeScalars.prefix(256).first { scalar in
+            if scalar.isASCII { return !Character(scalar).isHostCharacter }
+            switch IDNA.ascii("a" + String(scalar)) {
+            case .success(let ascii):
+                return ascii.unicodeScalars.contains { !Character($0).isHostCharacter }
+            case .failure(let refusal):
+                return refusal.isDisallowedCharacter
+            }
+        }
     }
 }
 
@@ -241,8 +284,15 @@ public enum DomainNameError: Error, Sendable, Equatable, CustomStringConvertible
     case notFullyQualified(String)
     /// An all-digit last label that is not part of an IP address.
     case numericTopLevel(String)
-    /// An `xn--` label that is not valid Punycode.
+    /// An `xn--` label that is not valid Punycode (or whose decoded form is not a valid label).
     case invalidPunycode(label: String)
+    /// A character (the scalar value) IDNA2008 does not allow in a domain name, in the label as given
+    /// (for an `xn--` label: in its decoded form).
+    case disallowedCharacter(UInt32, label: String)
+    /// A label with non-ASCII characters whose ASCII (`xn--`) form would be longer than 63 characters.
+    case internationalLabelTooLong(label: String)
+    /// A label libidn2 refuses for a reason other than the above (bidirectional or joiner rules); the reason is libidn2's.
+    case invalidInternationalLabel(label: String, reason: String)
 
     /// A clear human reason, naming the culprit.
     public var description: String {
@@ -289,6 +339,15 @@ public enum DomainNameError: Error, Sendable, Equatable, CustomStringConvertible
             return "the top-level label \"\(shown(label))\" is all digits; no top-level domain is numeric"
         case .invalidPunycode(let label):
             return "the label \"\(shown(label))\" starts with xn-- but is not valid Punycode"
+        case .disallowedCharacter(let value, let label):
+            // The character itself only when it is visible: a control or bidi character must not reach a terminal.
+            let character = Unicode.Scalar(value).flatMap { $0.isVisible ? " \"\(Character($0))\"" : nil } ?? ""
+            let contains = label.hasPrefix("xn--") ? "decodes to text that contains" : "contains"
+            return "the label \"\(shown(label))\" \(contains) \(codePoint(value))\(character), which IDNA2008 does not allow in a domain name"
+        case .internationalLabelTooLong(let label):
+            return "the label \"\(shown(label))\" is longer than 63 characters in ASCII (xn--) form; a label has at most 63"
+        case .invalidInternationalLabel(let label, let reason):
+            return "the label \"\(shown(label))\" is not a valid internationalised label: \(reason)"
         }
     }
 }
@@ -319,6 +378,19 @@ extension StringProtocol {
     /// True for a non-empty run of ASCII digits.
     var isASCIIDigits: Bool {
         !isEmpty && utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+}
+
+extension Unicode.Scalar {
+    /// A letter, mark, number, punctuation or symbol: safe to quote in a reason (no control, format,
+    /// separator, private-use or unassigned character).
+    var isVisible: Bool {
+        switch properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return false
+        default:
+            return true
+        }
     }
 }
 

@@ -2,7 +2,7 @@ import Testing
 import AASA
 import TestSupport
 
-/// One case of ../shared/corpus/conformance/cases.json.
+/// One case of Tests/Corpus/conformance/cases.json.
 private struct ConformanceCase: CustomStringConvertible {
     var name: String
     var feature: String

@@ -9,7 +9,7 @@ import AASA
 
     private func findings(components: String, extra: String = "") throws -> [Finding] {
         let json = #"{"applinks":{\#(extra)"details":[{"appIDs":["\#(app)"],"components":[\#(components)]}]}}"#
-        let validation = DocumentValidator.validate(Array(json.utf8))
+        let validation = DocumentValidator.validate(json: Array(json.utf8))
         _ = try #require(validation.document)
         return validation.findings
     }

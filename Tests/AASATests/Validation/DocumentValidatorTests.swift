@@ -5,7 +5,7 @@ import Testing
 /// The validator as a whole: bytes in, JSON findings first, then the schema checks'.
 @Suite struct DocumentValidatorTests {
     func ids(_ text: String) -> [String] {
-        DocumentValidator.validate(Data(text.utf8)).findings.map(\.id)
+        DocumentValidator.validate(json: Array(text.utf8)).findings.map(\.id)
     }
 
     @Test func aCleanLegacyFileHasNoFindings() {
@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: [100_000, 1_000_000])
     func hostileNestingIsASyntaxErrorNotACrash(depth: Int) throws {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
-        let validation = DocumentValidator.validate(bytes)
+        let validation = DocumentValidator.validate(json: bytes)
         // Both depths are also over the size limit (2 bytes per level).
         #expect(validation.findings.map(\.id) == ["size.too-large", "json.syntax"])
         let message = try #require(validation.findings.last?.message)
@@ -42,7 +42,7 @@ import Testing
         let file = #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/buy/*"]}]}}"#
         let padded = file + String(repeating: " ", count: max(0, size - file.utf8.count))
         #expect(padded.utf8.count == max(size, file.utf8.count))
-        let findings = DocumentValidator.validate(Data(padded.utf8)).findings
+        let findings = DocumentValidator.validate(json: Array(padded.utf8)).findings
         #expect(findings.map(\.id) == (tooLarge ? ["size.too-large"] : []))
         if tooLarge {
             let finding = try #require(findings.first)
@@ -54,7 +54,7 @@ import Testing
 
     @Test func anOversizedFileIsStillCheckedForEverythingElse() {
         let file = #"{"applinks":{"details":[{"appID":"bad"}]}}"# + String(repeating: "\n", count: 140_000)
-        let found = DocumentValidator.validate(Data(file.utf8)).findings.map(\.id)
+        let found = DocumentValidator.validate(json: Array(file.utf8)).findings.map(\.id)
         #expect(found.first == "size.too-large")
         #expect(found.contains("schema.app-id-format"))
     }
