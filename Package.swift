@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Data flows one way: targets → fetch → checks → results → reporters.
-// No outside packages: Foundation, Swift Testing and Debian's libcurl/OpenSSL are what there is.
+// No outside packages: Foundation, Swift Testing and Debian's C libraries (libcurl, OpenSSL, libidn2)
+// reached through tiny C shims are what there is. See docs/architecture.md.
 let package = Package(
     name: "aasa-audit",
     products: [
@@ -14,8 +15,8 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("ssl")]
         ),
-        // Issue 12 item 11: tiny C shims over libidn2 (international names, for Audit's DomainName) and
-        // OpenSSL's CMS functions (signed files), and the unwrap that runs before the pure core.
+        // Tiny C shims over libidn2 (international names, for Audit's DomainName) and OpenSSL's CMS
+        // functions (signed files); SignedFiles unwraps a signed file before the pure core sees it.
         .target(name: "CIDN2", linkerSettings: [.linkedLibrary("idn2")]),
         .target(name: "CCMS", linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "SignedFiles", dependencies: ["AASA", "CCMS"]),
@@ -25,8 +26,8 @@ let package = Package(
         // AASA only for its constants (the two paths, Apple's CDN base and crawler User-Agent).
         .target(name: "Fetching", dependencies: ["CCurl", "AASA"]),
         // Targets (domains.txt), checks on fetched responses, verdicts, the report model.
-        .target(name: "Audit", dependencies: ["AASA", "Fetching", "CIDN2", "SignedFiles"]),  // item 11: + CIDN2, SignedFiles
-        // JSON and HTML (and later other formats) from the same result values.
+        .target(name: "Audit", dependencies: ["AASA", "Fetching", "CIDN2", "SignedFiles"]),
+        // JSON, HTML, Markdown, JUnit and terminal text from the same result values. Never imports Fetching.
         // The HTML report's stylesheet is HTML/report.css, compiled in through the generated
         // HTML/ReportStylesheet.swift (`make stylesheet`), so the installed binary needs no resource bundle.
         .target(name: "Reporting", dependencies: ["Audit"], exclude: ["HTML/report.css"]),
@@ -43,7 +44,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Audit"]),
 
         .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
-        .testTarget(name: "SignedFilesTests", dependencies: ["SignedFiles"], exclude: ["Fixtures"]),  // item 11: moved from AASATests/Signed
+        .testTarget(name: "SignedFilesTests", dependencies: ["SignedFiles"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),

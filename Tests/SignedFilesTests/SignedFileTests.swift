@@ -22,7 +22,18 @@ import Testing
         let content = try SignedFile.content(of: bytes)
         #expect(content.bytes == (try fixture("content.json")))
         #expect(content.signer == Self.signer)
-        #expect(SignedFile.open(bytes) == ServedDocument(json: try fixture("content.json"), envelope: .cmsSigned(signer: Self.signer)))
+        #expect(SignedFile.open(bytes) == ServedDocument(json: try fixture("content.json"), envelope: .cmsSigned(signer: Self.signer),
+                                                          fileSize: bytes.count))
+    }
+
+    /// Apple's 128 KB limit is on the file as served: a signed file is measured with its envelope.
+    @Test func sizeLimitCountsTheEnvelope() throws {
+        var signed = try fixture("signed-der.p7")
+        #expect(DocumentValidator.validate(SignedFile.open(signed)).findings.allSatisfy { $0.id != "size.too-large" })
+        let served = SignedFile.open(signed)
+        signed += [UInt8](repeating: 0, count: AASAFile.maximumSize)
+        let padded = ServedDocument(json: served.json, envelope: served.envelope, fileSize: signed.count)
+        #expect(DocumentValidator.validate(padded).findings.map(\.id).contains("size.too-large"))
     }
 
     @Test func validatorChecksTheJSONInside() throws {
