@@ -15,8 +15,8 @@ public enum NetworkCheck: LocationCheck {
         meaning: "The connection was closed or reset before a complete response arrived.",
         fix: "Check the server and any proxy or load balancer in front of it for errors when serving this path.")
     public static let tooLarge = Rule("network.too-large", .error,
-        meaning: "The response was too large to read: its header section exceeds curl's 300 KB cap (a misconfigured server or proxy adding headers without end).",
-        fix: "Find what adds the headers (cookies, a proxy, an application loop) and keep the header section to a few kilobytes.")
+        meaning: "The response was too large to read: its header lines (trailers and interim 1xx responses included) exceed the tool's 256 KB cap, one header line exceeds libcurl's 100 KB, or its Content-Length is beyond any count (a misconfigured server or proxy adding headers without end).",
+        fix: "Find what adds the headers (cookies, a proxy, an application loop, a long redirect target) and keep the header section to a few kilobytes, with a correct Content-Length.")
     public static let failed = Rule("network.error", .error,
         meaning: "The transfer failed for another reason; curl's error text says which.",
         fix: "Read curl's error text in the finding and fix the server accordingly.")
