@@ -290,11 +290,13 @@ final class Transfer {
         case .lengthOverflow(let value)?:
             return TransferError(kind: .tooLarge, curlCode: code, message: "The Content-Length \(value) is larger than any "
                 + "length an HTTP client can count (2^63 - 1 bytes), so the response cannot be framed")
-        case .restrictedAddress(let address, let scope)?:
+        // Only when no address was left: a name with a refused address and a public one is fetched
+        // from the public one.
+        case .restrictedAddress(let address, let scope)? where result == CURLE_COULDNT_CONNECT:
             return TransferError(kind: .other, curlCode: code, message: "Not connected to \(address): it is \(scope.description), "
                 + "and the tool connects only to public addresses for a URL the user did not give (a redirect target), "
                 + "unless --connect-to or --resolve routes its host")
-        case nil:
+        case .restrictedAddress?, nil:
             break
         }
         if result == CURLE_OK { return nil }

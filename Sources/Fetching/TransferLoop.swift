@@ -148,8 +148,8 @@ public final class TransferLoop {
         inFlight[server] = left > 0 ? left : nil
         followUps.unblock(server)
         pending.unblock(server)
-        curl_multi_remove_handle(multi, easy)
         let response = transfer.response(result: result)
+        curl_multi_remove_handle(multi, easy)
         isDraining = true
         transfer.completion(response)
         isDraining = false
