@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
 
-.PHONY: all deps test-deps build release audit test docs stylesheet fuzz clean install uninstall bench bench-match
+.PHONY: all deps test-deps build release audit test docs stylesheet fuzz clean install uninstall bench bench-match bench-json
 
 all: build
 
@@ -63,9 +63,14 @@ bench:
 	@scripts/install-deps.sh --bench
 	scripts/bench.sh
 	$(MAKE) bench-match
+	BENCH_SKIP_BUILD=1 $(MAKE) bench-json
 
 clean:
 	rm -rf .build
+
+# The document checks on 1 MiB files built to be slow to check (repeated keys, thousands of keys).
+bench-json:
+	scripts/bench-json.sh
 
 # URLs decided per second by the matching engine: a generated document with 400 rules, 100,000 URLs.
 # Fails when deciding them takes more than a second.

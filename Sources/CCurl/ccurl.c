@@ -6,6 +6,7 @@ CURLcode ccurl_easy_setopt_ptr(CURL *easy, CURLoption option, void *value) { ret
 CURLcode ccurl_easy_setopt_string(CURL *easy, CURLoption option, const char *value) { return curl_easy_setopt(easy, option, value); }
 CURLcode ccurl_easy_setopt_slist(CURL *easy, CURLoption option, struct curl_slist *value) { return curl_easy_setopt(easy, option, value); }
 CURLcode ccurl_easy_setopt_write_function(CURL *easy, CURLoption option, curl_write_callback callback) { return curl_easy_setopt(easy, option, callback); }
+CURLcode ccurl_easy_setopt_opensocket_function(CURL *easy, curl_opensocket_callback callback) { return curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, callback); }
 
 CURLcode ccurl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value) { return curl_easy_getinfo(easy, info, value); }
 CURLcode ccurl_easy_getinfo_off(CURL *easy, CURLINFO info, curl_off_t *value) { return curl_easy_getinfo(easy, info, value); }

@@ -11,7 +11,7 @@ public enum CertificateInfoParser {
             if fields[name] == nil { fields[name] = String(line[line.index(after: colon)...]) }
         }
         guard let subject = fields["Subject"] else { return nil }
-        let sans = (fields["X509v3 Subject Alternative Name"] ?? "")
+        var sans = (fields["X509v3 Subject Alternative Name"] ?? "")
             .split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .compactMap { entry -> String? in
@@ -19,6 +19,12 @@ public enum CertificateInfoParser {
                 if entry.hasPrefix("IP Address:") { return "IP:" + entry.dropFirst(11) }
                 return entry.isEmpty ? nil : entry
             }
+        // OpenSSL prints every name with its type; anything else is its raw dump of an extension it
+        // would not print (a NUL inside a name): read the names from the certificate itself.
+        if sans.contains(where: { entry in !knownTypes.contains { entry.hasPrefix($0) } && entry.contains(where: { !$0.isLetter && !$0.isNumber && !".-*_".contains($0) }) }),
+           let pem = fields["Cert"], let decoded = SubjectAltNameDecoder.names(pem: pem) {
+            sans = decoded
+        }
         return CertificateFacts(
             subject: subject,
             issuer: fields["Issuer"] ?? "",
@@ -27,6 +33,9 @@ public enum CertificateInfoParser {
             notAfter: fields["Expire date"].flatMap(parseDate)
         )
     }
+
+    /// The prefixes OpenSSL's GENERAL_NAME_print gives each name (DNS: is dropped by the parser).
+    private static let knownTypes = ["IP:", "email:", "URI:", "DirName:", "othername:", "Registered ID:", "EdiPartyName:", "X400Name:"]
 
     /// Parses OpenSSL's ASN1_TIME_print form, "Jan  1 00:00:00 2030 GMT" (also ISO 8601 forms some builds print).
     public static func parseDate(_ text: String) -> Date? {

@@ -75,11 +75,16 @@ public struct FetchRequest: Sendable, Equatable {
     public var mode: Mode
     /// Sent instead of `FetchOptions.userAgent` when set (the crawler's fetch).
     public var userAgent: String?
+    /// True for a URL the user did not point the tool at (a redirect target followed for diagnosis):
+    /// the transfer connects only to public addresses (`AddressScope`), unless `--connect-to` or
+    /// `--resolve` routes its host, which says the user wants to go there.
+    public var publicAddressesOnly: Bool
 
-    public init(url: String, mode: Mode = .verifying, userAgent: String? = nil) {
+    public init(url: String, mode: Mode = .verifying, userAgent: String? = nil, publicAddressesOnly: Bool = false) {
         self.url = url
         self.mode = mode
         self.userAgent = userAgent
+        self.publicAddressesOnly = publicAddressesOnly
     }
 }
 

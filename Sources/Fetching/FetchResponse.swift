@@ -20,12 +20,19 @@ public struct FetchResponse: Sendable, Equatable {
     public var timings: Timings
     /// Why the transfer failed, when it did (a cut body is not a failure).
     public var error: TransferError?
+    /// The IP addresses curl tried to connect to, in order (at most 16): those DNS gave, or the
+    /// ones `--connect-to` / `--resolve` named. Empty when a kept-alive connection was reused.
+    public var addresses: [String]
+    /// True when `--connect-to` or `--resolve` routes this URL's host: the user chose the server.
+    public var routed: Bool
 
     public init(
         url: String, status: Int? = nil, headers: [HTTPHeader] = [], body: Data = Data(),
         bytes: ByteCounts = ByteCounts(), redirectURL: String? = nil, tls: TLSFacts? = nil,
-        timings: Timings = Timings(), error: TransferError? = nil
+        timings: Timings = Timings(), error: TransferError? = nil, addresses: [String] = [], routed: Bool = false
     ) {
+        self.addresses = addresses
+        self.routed = routed
         self.url = url
         self.status = status
         self.headers = headers

@@ -214,7 +214,8 @@ public final class SiteFetcher {
             if seen.contains(url) { return completion(hops, "loop: \(url) was already visited") }
             if hops.count >= options.maxRedirectHops { return completion(hops, "hop limit (\(options.maxRedirectHops)) reached") }
             seen.insert(url)
-            loop.submit(FetchRequest(url: url)) { response in
+            // The target comes from the server, not the user: no connection to a non-public address.
+            loop.submit(FetchRequest(url: url, publicAddressesOnly: true)) { response in
                 hops.append(response)
                 if let error = response.error { return completion(hops, "error: \(error.message)") }
                 if self.isRedirect(response), let target = response.redirectURL { return step(target) }

@@ -1,5 +1,8 @@
 import CCurl
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// libcurl's process-wide state, set up once before the first handle.
 enum CurlRuntime {
@@ -21,6 +24,39 @@ final class Transfer {
     private(set) var body = Data()
     private(set) var truncated = false
     private(set) var tlsVersion: String?
+    /// When the transfer must be over, by the tool's own clock (`FetchOptions.totalTimeout`);
+    /// `TransferLoop` stops it then, whatever the server keeps sending.
+    let deadline: ContinuousClock.Instant
+    let startedAt: ContinuousClock.Instant
+    /// Why the tool itself stopped the transfer, when it did (the curl code then says little).
+    var stopReason: StopReason?
+    /// Bytes of every header line received so far: all responses (interim 1xx too) and trailers.
+    private var headerBytes = 0
+    /// The addresses curl tried to connect to, in order, at most `maximumAddresses`.
+    private(set) var addresses: [String] = []
+    /// True when this transfer may connect only to public addresses (see `FetchRequest.publicAddressesOnly`).
+    private let publicAddressesOnly: Bool
+    /// True when `--connect-to` or `--resolve` routes the URL's host: the user chose where it goes.
+    let routed: Bool
+
+    /// Header bytes (header lines of every response, interim 1xx, and trailers) kept per transfer.
+    /// libcurl caps one response's header section (at 300 KB since 8.3, or Debian's backport of that
+    /// fix) but not trailers, which reach the same callback; this cap covers them all together.
+    static let maximumHeaderBytes = 256 * 1024
+    static let maximumAddresses = 16
+    static let curlTimeoutSlackMilliseconds = 1000
+
+    /// Why the tool stopped a transfer itself.
+    enum StopReason: Equatable {
+        /// `FetchOptions.totalTimeout` passed (seconds).
+        case deadline(Double)
+        /// Header lines (trailers and interim responses included) passed `maximumHeaderBytes`.
+        case headersTooLarge
+        /// A Content-Length beyond any size a client can represent (the value, shortened).
+        case lengthOverflow(String)
+        /// Every address offered was one the transfer may not connect to (text, scope).
+        case restrictedAddress(String, AddressScope)
+    }
 
     init?(request: FetchRequest, options: FetchOptions, routing: Routing, completion: @escaping (FetchResponse) -> Void) {
         guard CurlRuntime.isReady, let easy = curl_easy_init() else { return nil }
@@ -28,6 +64,10 @@ final class Transfer {
         self.request = request
         self.completion = completion
         self.maxBytes = options.maxBytes
+        startedAt = .now
+        deadline = startedAt + .milliseconds(Int(max(0, options.totalTimeout) * 1000))
+        routed = routing.routes(url: request.url)
+        publicAddressesOnly = request.publicAddressesOnly && !routed
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure(options: options, routing: routing)
@@ -53,7 +93,9 @@ final class Transfer {
         headerList = curl_slist_append(nil, "Accept: application/json, */*;q=0.8")
         ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
         ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
-        ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(options.totalTimeout * 1000))
+        // The tool's own deadline (`deadline`, enforced by `TransferLoop`) ends the transfer; curl's
+        // timeout, a second later, only backs it up.
+        ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(options.totalTimeout * 1000) + Self.curlTimeoutSlackMilliseconds)
         ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedLimit)
         ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, options.lowSpeedTime)
         ccurl_easy_setopt_long(easy, CURLOPT_CERTINFO, 1)
@@ -74,6 +116,39 @@ final class Transfer {
         ccurl_easy_setopt_ptr(easy, CURLOPT_WRITEDATA, me)
         ccurl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION, transferWriteHeader)
         ccurl_easy_setopt_ptr(easy, CURLOPT_HEADERDATA, me)
+        ccurl_easy_setopt_opensocket_function(easy, transferOpenSocket)
+        ccurl_easy_setopt_ptr(easy, CURLOPT_OPENSOCKETDATA, me)
+    }
+
+    /// Opens the socket for one address curl is about to connect to: records the address, and
+    /// refuses (before any packet is sent) a non-public one when the transfer may not go there.
+    /// curl then tries its next address, or fails with "couldn't connect".
+    func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+        let family = address.pointee.family
+        let raw = UnsafeMutableRawPointer(address) + MemoryLayout<curl_sockaddr>.offset(of: \curl_sockaddr.addr)!
+        var scope = AddressScope.reserved
+        var text = "an address of family \(family)"
+        if family == AF_INET {
+            let bytes = Array(UnsafeRawBufferPointer(start: raw + MemoryLayout<sockaddr_in>.offset(of: \sockaddr_in.sin_addr)!, count: 4))
+            scope = AddressScope(ipv4: bytes)
+            text = Self.addressText(family: AF_INET, bytes: bytes)
+        } else if family == AF_INET6 {
+            let bytes = Array(UnsafeRawBufferPointer(start: raw + MemoryLayout<sockaddr_in6>.offset(of: \sockaddr_in6.sin6_addr)!, count: 16))
+            scope = AddressScope(ipv6: bytes)
+            text = Self.addressText(family: AF_INET6, bytes: bytes)
+        }
+        if addresses.count < Self.maximumAddresses { addresses.append(text) }
+        if publicAddressesOnly && scope.isRestricted {
+            stopReason = .restrictedAddress(text, scope)
+            return -1  // CURL_SOCKET_BAD
+        }
+        return socket(family, address.pointee.socktype, address.pointee.protocol)
+    }
+
+    private static func addressText(family: Int32, bytes: [UInt8]) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let ok = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &buffer, socklen_t(buffer.count)) } != nil
+        return ok ? String(cString: buffer) : "?"
     }
 
     /// Keeps decoded body bytes up to the cap; past it, stops the transfer (curl reports a write error).
@@ -91,7 +166,14 @@ final class Transfer {
     /// Records the status line and headers of the latest response (interim 1xx responses are replaced).
     /// Works on the bytes: called for every header line of every transfer, and Foundation's
     /// trimming (through NSString) cost more than the rest of the callback.
+    /// Every byte counts towards `maximumHeaderBytes`; past it the transfer stops (curl reports a write
+    /// error, told apart by `stopReason`).
     func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Int {
+        headerBytes += bytes.count
+        if headerBytes > Self.maximumHeaderBytes {
+            stopReason = .headersTooLarge
+            return 0
+        }
         if tlsVersion == nil, let version = ccurl_easy_tls_version(easy) { tlsVersion = String(cString: version) }
         let all = bytes.bindMemory(to: UInt8.self)
         let line = Self.trimmed(all[...])
@@ -102,12 +184,24 @@ final class Transfer {
         } else if let colon = line.firstIndex(of: 0x3A) {
             let name = Self.text(Self.trimmed(line[..<colon]))
             let value = Self.text(Self.trimmed(line[(colon + 1)...]))
+            if Self.overflows(name: name, value: value) {
+                stopReason = .lengthOverflow(String(value.prefix(40)))
+                return 0
+            }
             headers.append(HTTPHeader(name: name, value: value))
         }
         return bytes.count
     }
 
     private static let httpPrefix = Array("HTTP/".utf8)
+
+    /// A Content-Length of digits only that no 64-bit count holds: libcurl then ignores it and reads
+    /// to the end of the connection, where an HTTP client that frames by it cannot (RFC 9110 §8.6).
+    static func overflows(name: String, value: String) -> Bool {
+        guard name.count == 14, name.lowercased() == "content-length", !value.isEmpty,
+              value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        return Int64(value) == nil
+    }
 
     /// Without leading and trailing ASCII whitespace (space, tab, CR, LF, VT, FF).
     private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
@@ -155,9 +249,16 @@ final class Transfer {
                 connectMs: milliseconds(CURLINFO_CONNECT_TIME_T),
                 tlsMs: milliseconds(CURLINFO_APPCONNECT_TIME_T),
                 firstByteMs: milliseconds(CURLINFO_STARTTRANSFER_TIME_T),
-                totalMs: milliseconds(CURLINFO_TOTAL_TIME_T),
+                totalMs: max(milliseconds(CURLINFO_TOTAL_TIME_T), stopReason == nil ? 0 : elapsedMilliseconds),
                 reusedConnection: result == CURLE_OK && connects == 0),
-            error: error)
+            error: error,
+            addresses: addresses,
+            routed: routed)
+    }
+
+    private var elapsedMilliseconds: Double {
+        let elapsed = ContinuousClock.now - startedAt
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 
     private func milliseconds(_ info: CURLINFO) -> Double {
@@ -178,7 +279,33 @@ final class Transfer {
     }
 
     private func transferError(_ result: CURLcode) -> TransferError? {
+        let code = Int(result.rawValue)
+        switch stopReason {
+        case .deadline(let seconds)?:
+            return TransferError(kind: .timeout, curlCode: 28, message: "No complete response within the time limit of "
+                + "\(Self.seconds(seconds)) s; the transfer was stopped there (\(body.count) body bytes received)")
+        case .headersTooLarge?:
+            return TransferError(kind: .tooLarge, curlCode: code, message: "The server sent more than \(Self.maximumHeaderBytes / 1024) KB "
+                + "of header lines (headers, interim 1xx responses and trailers together); reading stopped there")
+        case .lengthOverflow(let value)?:
+            return TransferError(kind: .tooLarge, curlCode: code, message: "The Content-Length \(value) is larger than any "
+                + "length an HTTP client can count (2^63 - 1 bytes), so the response cannot be framed")
+        // Only when no address was left: a name with a refused address and a public one is fetched
+        // from the public one.
+        case .restrictedAddress(let address, let scope)? where result == CURLE_COULDNT_CONNECT:
+            return TransferError(kind: .other, curlCode: code, message: "Not connected to \(address): it is \(scope.description), "
+                + "and the tool connects only to public addresses for a URL the user did not give (a redirect target), "
+                + "unless --connect-to or --resolve routes its host")
+        case .restrictedAddress?, nil:
+            break
+        }
         if result == CURLE_OK { return nil }
+        // libcurl keeps one header line in a buffer of 100 KB (CURL_MAX_HTTP_HEADER) and, past it, fails
+        // with "Out of memory": a header line (a `Location`, a cookie) too long to read.
+        if result == CURLE_OUT_OF_MEMORY {
+            return TransferError(kind: .tooLarge, curlCode: code, message: "A header line is longer than libcurl accepts "
+                + "(\(Int(CURL_MAX_HTTP_HEADER) / 1024) KB); curl reports it as \"\(String(cString: curl_easy_strerror(result)))\"")
+        }
         // A body cut at the cap is a size finding, not a transfer failure.
         if result == CURLE_WRITE_ERROR && truncated { return nil }
         let buffered = String(cString: errorBuffer)
@@ -188,6 +315,10 @@ final class Transfer {
         // is the only way to tell it from a broken connection.
         if result == CURLE_RECV_ERROR && message.hasPrefix("Too large response headers") { kind = .tooLarge }
         return TransferError(kind: kind, curlCode: Int(result.rawValue), message: message)
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 }
 
@@ -220,14 +351,40 @@ private let transferWriteHeader: curl_write_callback = { data, size, count, user
     return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
 }
 
+/// curl's open-socket callback: forwards to the `Transfer` in user data.
+private let transferOpenSocket: curl_opensocket_callback = { user, _, address in
+    guard let user, let address else { return -1 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue()
+    return transfer.openSocket(address)
+}
+
 /// The curl string lists for --connect-to and --resolve, built once per loop and freed with it.
 final class Routing {
     let connectTo: UnsafeMutablePointer<curl_slist>?
     let resolve: UnsafeMutablePointer<curl_slist>?
+    /// (host, port) of each entry, lower-cased, without brackets; "" matches any.
+    private let routes: [(host: String, port: String)]
 
     init(options: FetchOptions) {
         connectTo = options.connectTo.reduce(nil) { curl_slist_append($0, $1) }
         resolve = options.resolve.reduce(nil) { curl_slist_append($0, $1) }
+        func route(_ entry: String) -> (host: String, port: String) {
+            let fields = FetchOptions.splitHostFields(entry)
+            var host = fields[0].lowercased()
+            if host.hasPrefix("+") || host.hasPrefix("-") { host.removeFirst() }  // --resolve's add/remove marks
+            if host == "*" { host = "" }
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            return (host, fields.count > 1 ? fields[1] : "")
+        }
+        routes = options.connectTo.map(route) + options.resolve.map(route)
+    }
+
+    /// True when an entry sends this URL's host and port somewhere of the user's choosing.
+    func routes(url: String) -> Bool {
+        guard !routes.isEmpty, let components = URLComponents(string: url), var host = components.host?.lowercased() else { return false }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let port = String(components.port ?? (components.scheme?.lowercased() == "http" ? 80 : 443))
+        return routes.contains { ($0.host.isEmpty || $0.host == host) && ($0.port.isEmpty || $0.port == port) }
     }
 
     deinit {

@@ -70,6 +70,7 @@ public final class TransferLoop {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             drainFinished()
+            stopOverdue()
             // A finished transfer may have finished a unit of work and so made room for more.
             if feeding, let feed { feeding = feed() }
             // Wait for the network unless a finished transfer made room for waiting work (work held
@@ -77,7 +78,7 @@ public final class TransferLoop {
             let canStart = active.count < max(1, options.concurrency) && (followUps.hasReady || pending.hasReady)
             if !active.isEmpty && !canStart {
                 var ready: Int32 = 0
-                curl_multi_poll(multi, nil, 0, 200, &ready)
+                curl_multi_poll(multi, nil, 0, pollMilliseconds(), &ready)
             } else if active.isEmpty && !canStart && feeding {
                 // Nothing in flight and the feed holds back: look again shortly.
                 var ready: Int32 = 0
@@ -115,19 +116,43 @@ public final class TransferLoop {
     private func drainFinished() {
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
-            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
-                  let (transfer, server) = active.removeValue(forKey: easy) else { continue }
-            let left = inFlight[server, default: 1] - 1
-            inFlight[server] = left > 0 ? left : nil
-            followUps.unblock(server)
-            pending.unblock(server)
-            let result = message.pointee.data.result
-            let response = transfer.response(result: result)
-            curl_multi_remove_handle(multi, easy)
-            isDraining = true
-            transfer.completion(response)
-            isDraining = false
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            finish(easy, result: message.pointee.data.result)
         }
+    }
+
+    /// The tool's own deadline: a transfer past `FetchOptions.totalTimeout` is stopped here, whatever
+    /// the server keeps sending (HTTP/2 frames that never end the stream, endless trailers, 1xx
+    /// responses, a header a byte at a time), not only by libcurl's CURLOPT_TIMEOUT.
+    private func stopOverdue() {
+        let now = ContinuousClock.now
+        let overdue = active.filter { $0.value.transfer.deadline <= now }
+        for (easy, entry) in overdue {
+            entry.transfer.stopReason = .deadline(options.totalTimeout)
+            finish(easy, result: CURLE_OPERATION_TIMEDOUT)
+        }
+    }
+
+    /// How long to wait for the network: at most 200 ms, and no later than the next deadline.
+    private func pollMilliseconds() -> Int32 {
+        guard let next = active.values.map(\.transfer.deadline).min() else { return 200 }
+        let left = (next - ContinuousClock.now).components
+        let milliseconds = left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000 + 1
+        return Int32(clamping: max(0, min(200, milliseconds)))
+    }
+
+    /// Takes a transfer off the multi handle and hands its response to its completion.
+    private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
+        guard let (transfer, server) = active.removeValue(forKey: easy) else { return }
+        let left = inFlight[server, default: 1] - 1
+        inFlight[server] = left > 0 ? left : nil
+        followUps.unblock(server)
+        pending.unblock(server)
+        let response = transfer.response(result: result)
+        curl_multi_remove_handle(multi, easy)
+        isDraining = true
+        transfer.completion(response)
+        isDraining = false
     }
 }
 

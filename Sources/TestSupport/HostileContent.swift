@@ -58,9 +58,31 @@ public enum HostileContent {
         return Data(head.utf8) + body
     }
 
-    /// The raw server's behaviour per host.
-    @Sendable static func rawRoute(host: String, path: String) -> RawHTTPServer.Behaviour {
+    /// The raw server's behaviour per host; `secretURL` is where `privateRedirect` points.
+    static func rawRoute(host: String, path: String, secretURL: String) -> RawHTTPServer.Behaviour {
+        let json = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+        let good = Data(ScenarioFiles.good.utf8)
         switch host {
+        case HostileSites.endlessTrailers:
+            // The whole file in one chunk, the last chunk, then trailer lines without end.
+            let chunk = String(good.count, radix: 16) + "\r\n" + ScenarioFiles.good + "\r\n0\r\n"
+            return .endless(head: Data((json + "Transfer-Encoding: chunked\r\n\r\n" + chunk).utf8),
+                            repeating: Data(("X-Trailer: " + String(repeating: "t", count: 1000) + "\r\n").utf8), interval: 0, limit: 30)
+        case HostileSites.endlessInterim:
+            return .endless(head: Data(), repeating: Data("HTTP/1.1 102 Processing\r\n\r\n".utf8), interval: 0.1, limit: 30)
+        case HostileSites.slowHeaders:
+            return .endless(head: Data((json + "X-Slow: ").utf8), repeating: Data("s".utf8), interval: 0.1, limit: 30)
+        case HostileSites.longHeaderLine:
+            let line = "X-Long: " + String(repeating: "l", count: 1 << 20) + "\r\n"
+            return .respond(Data((json + line + "Content-Length: \(good.count)\r\nConnection: close\r\n\r\n").utf8) + good)
+        case HostileSites.longLocation:
+            return .respond(response(status: "301 Moved Permanently",
+                                     headers: [("Location", "https://\(HostileSites.longLocation)/" + String(repeating: "p", count: 200 << 10))],
+                                     body: Data()))
+        case HostileSites.overflowingLength:
+            return .respond(Data((json + "Content-Length: 99999999999999999999999\r\nConnection: close\r\n\r\n").utf8) + good)
+        case HostileSites.privateRedirect:
+            return .respond(response(status: "302 Found", headers: [("Location", secretURL)], body: Data()))
         case HostileSites.hang:
             return .silence
         case HostileSites.reset:

@@ -20,8 +20,19 @@ public final class HostileSites: @unchecked Sendable {
                        badUTF8 = "bad-utf8.test", nul = "nul.test", endless = "endless.test", absurdCertificate = "absurd.test"
     /// Hosts on the raw server (TLS by nginx's stream module).
     public static let hang = "hang.test", reset = "reset.test", hugeHeaders = "huge-headers.test", injection = "inject.test"
+    /// Raw hosts of the second round (issue 19): endless trailers after a chunked body, endless slow
+    /// 1xx responses, a header section a byte at a time, a 1 MB header line, a 200 KB `Location`, a
+    /// `Content-Length` no 64-bit count holds, a redirect to a loopback address the audit was not given.
+    public static let endlessTrailers = "trailers.test", endlessInterim = "interim.test", slowHeaders = "slow-headers.test",
+                       longHeaderLine = "long-header.test", longLocation = "long-location.test",
+                       overflowingLength = "overflow-length.test", privateRedirect = "private-redirect.test"
+    /// The HTTP/2 host: status 200, then empty DATA frames that never end the stream.
+    public static let endlessHTTP2 = "h2-endless.test"
+    static let rawHosts = [hang, reset, hugeHeaders, injection, endlessTrailers, endlessInterim, slowHeaders, longHeaderLine,
+                           longLocation, overflowingLength, privateRedirect]
+    static let nginxHosts = [huge, gzipBomb, drip, deep, badUTF8, nul, endless, absurdCertificate]
     /// Every hostile host.
-    public static let all = [huge, gzipBomb, drip, deep, badUTF8, nul, endless, absurdCertificate, hang, reset, hugeHeaders, injection]
+    public static let all = nginxHosts + rawHosts + [endlessHTTP2]
 
     /// Sizes, so tests can assert against them.
     public static let hugeBodyBytes = 60 << 20
@@ -36,7 +47,12 @@ public final class HostileSites: @unchecked Sendable {
     public let directory: URL
     public let httpPort: Int
     public let streamPort: Int
+    /// nginx's TLS port in front of `http2` (ALPN h2).
+    public let http2Port: Int
     public let raw: RawHTTPServer
+    public let http2: RawHTTP2Server
+    /// A server on 127.0.0.2 that `privateRedirect` points to; it must never be asked anything.
+    public let secret: RawHTTPServer
     /// The uncompressed size of the gzip bomb.
     public let gzipBombInflatedBytes: UInt64
     private let process: Process
@@ -78,12 +94,19 @@ public final class HostileSites: @unchecked Sendable {
         }
         let absurd = try Self.issueAbsurd(by: authority, host: Self.absurdCertificate)
         let rawCertificate = try authority.issue(
-            commonName: Self.hang, subjectAltNames: [Self.hang, Self.reset, Self.hugeHeaders, Self.injection],
+            commonName: Self.hang, subjectAltNames: Self.rawHosts + [Self.endlessHTTP2],
             notBefore: now - day, notAfter: now + 90 * day)
 
-        raw = try RawHTTPServer(route: HostileContent.rawRoute)
+        let secret = try RawHTTPServer(address: "127.0.0.2") { _, _ in
+            .respond(HostileContent.response(status: "200 OK", headers: [], body: Data("internal secret".utf8)))
+        }
+        self.secret = secret
+        let secretURL = "http://127.0.0.2:\(secret.port)/internal-secret"
+        raw = try RawHTTPServer { host, path in HostileContent.rawRoute(host: host, path: path, secretURL: secretURL) }
+        http2 = try RawHTTP2Server(interval: 0.01)
         httpPort = try LocalSites.freePort()
         streamPort = try LocalSites.freePort()
+        http2Port = try LocalSites.freePort()
 
         let wellKnown = "/.well-known/apple-app-site-association", root = "/apple-app-site-association"
         func both(_ block: String) -> String { "location = \(wellKnown) { \(block) }\n location = \(root) { \(block) }" }
@@ -135,6 +158,13 @@ public final class HostileSites: @unchecked Sendable {
                 ssl_certificate_key \(rawCertificate.key);
                 proxy_pass 127.0.0.1:\(raw.port);
               }
+              server {
+                listen 127.0.0.1:\(http2Port) ssl;
+                ssl_certificate \(rawCertificate.certificate);
+                ssl_certificate_key \(rawCertificate.key);
+                ssl_alpn h2;
+                proxy_pass 127.0.0.1:\(http2.port);
+              }
             }
             """
         let configPath = directory.appendingPathComponent("nginx.conf")
@@ -143,13 +173,19 @@ public final class HostileSites: @unchecked Sendable {
         process = try LocalSites.startUnderWatchdog(nginx: nginx, config: configPath, directory: directory)
         try LocalSites.waitForPort(httpPort, process: process, log: directory.appendingPathComponent("error.log"))
         try LocalSites.waitForPort(streamPort, process: process, log: directory.appendingPathComponent("error.log"))
+        try LocalSites.waitForPort(http2Port, process: process, log: directory.appendingPathComponent("error.log"))
     }
 
-    /// `--connect-to` arguments sending the raw hosts to the stream port and the rest to nginx.
-    public var connectToArguments: [String] {
-        [Self.hang, Self.reset, Self.hugeHeaders, Self.injection].flatMap { ["--connect-to", "\($0):443:127.0.0.1:\(streamPort)"] }
-            + ["--connect-to", "::127.0.0.1:\(httpPort)"]
+    /// `--connect-to` entries sending the raw hosts to the stream port, the HTTP/2 host to its port and
+    /// the rest to nginx. One per host, no catch-all: a redirect to any other name or address is not
+    /// routed, as in a real run.
+    public var connectToEntries: [String] {
+        Self.rawHosts.map { "\($0):443:127.0.0.1:\(streamPort)" } + ["\(Self.endlessHTTP2):443:127.0.0.1:\(http2Port)"]
+            + Self.nginxHosts.map { "\($0):443:127.0.0.1:\(httpPort)" }
     }
+
+    /// `connectToEntries` as command-line arguments.
+    public var connectToArguments: [String] { connectToEntries.flatMap { ["--connect-to", $0] } }
 
     /// A certificate for `host` whose subject is about 20 KB (hundreds of OU attributes, markup and
     /// terminal escapes among them) with thousands of subject alternative names; valid and trusted.

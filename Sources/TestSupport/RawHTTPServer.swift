@@ -19,36 +19,52 @@ public final class RawHTTPServer: @unchecked Sendable {
         case resetAfter(Data)
         /// Send `head`, then `repeating` `count` times (a huge header section without building it in memory).
         case stream(head: Data, repeating: Data, count: Int, tail: Data)
+        /// Send `head`, then `repeating` every `interval` seconds until the client goes away or
+        /// `limit` seconds pass (endless trailers, endless 1xx responses, a header a byte at a time).
+        case endless(head: Data, repeating: Data, interval: Double, limit: Double)
     }
 
     public let port: Int
+    /// The loopback address listened on ("127.0.0.1" unless given).
+    public let address: String
     private let listener: Int32
     private let route: @Sendable (_ host: String, _ path: String) -> Behaviour
+    private let lock = NSLock()
+    private var served: [String] = []
 
-    /// Starts listening on a free loopback port; serves until the process ends.
-    public init(route: @escaping @Sendable (_ host: String, _ path: String) -> Behaviour) throws {
+    /// Paths requested so far, in order (to prove a place was never reached).
+    public var requestedPaths: [String] { lock.withLock { served } }
+
+    /// Starts listening on a free port of `address` (any of 127/8); serves until the process ends.
+    public init(address: String = "127.0.0.1", route: @escaping @Sendable (_ host: String, _ path: String) -> Behaviour) throws {
         self.route = route
+        self.address = address
+        (listener, port) = try Self.listen(on: address)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// A listening TCP socket on a free port of a loopback address, and its port.
+    static func listen(on text: String) throws -> (Int32, Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw HarnessError.serverDidNotStart("socket failed: errno \(errno)") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = LocalSites.loopback(port: 0)
+        address.sin_addr.s_addr = inet_addr(text)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(fd, 128) == 0 else {
+        guard bound == 0, Glibc.listen(fd, 128) == 0 else {
             close(fd)
-            throw HarnessError.serverDidNotStart("bind/listen failed: errno \(errno)")
+            throw HarnessError.serverDidNotStart("bind/listen on \(text) failed: errno \(errno)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let thread = Thread { [self] in acceptLoop() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     private func acceptLoop() {
@@ -67,6 +83,7 @@ public final class RawHTTPServer: @unchecked Sendable {
     private func serve(_ fd: Int32) {
         defer { close(fd) }
         guard let (host, path) = readRequestHead(fd) else { return }
+        lock.withLock { served.append(path) }
         switch route(host, path) {
         case .respond(let data):
             _ = send(fd, data)
@@ -85,6 +102,12 @@ public final class RawHTTPServer: @unchecked Sendable {
             _ = send(fd, tail)
             shutdown(fd, Int32(SHUT_WR))
             drain(fd)
+        case .endless(let head, let repeating, let interval, let limit):
+            guard send(fd, head) else { return }
+            let end = Date().addingTimeInterval(limit)
+            while Date() < end, send(fd, repeating) {
+                if interval > 0 { Thread.sleep(forTimeInterval: interval) }
+            }
         }
     }
 
@@ -111,8 +134,10 @@ public final class RawHTTPServer: @unchecked Sendable {
         return nil
     }
 
+    private func send(_ fd: Int32, _ data: Data) -> Bool { Self.send(fd, data) }
+
     /// Sends everything; false when the peer went away (no SIGPIPE: MSG_NOSIGNAL).
-    private func send(_ fd: Int32, _ data: Data) -> Bool {
+    static func send(_ fd: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {

@@ -32,6 +32,14 @@ import TestSupport
         (HostileSites.endless, .fail, ["redirect.present"], ["redirect.present"]),
         (HostileSites.absurdCertificate, .pass, [], []),
         (HostileSites.injection, .fail, ["schema.app-id-format", "schema.app-id-format", "schema.app-id-format"], ["redirect.present"]),
+        (HostileSites.endlessTrailers, .fail, ["network.too-large"], ["network.too-large"]),
+        (HostileSites.endlessInterim, .fail, ["network.timeout"], ["network.timeout"]),
+        (HostileSites.slowHeaders, .fail, ["network.timeout"], ["network.timeout"]),
+        (HostileSites.longHeaderLine, .fail, ["network.too-large"], ["network.too-large"]),
+        (HostileSites.longLocation, .fail, ["network.too-large"], ["network.too-large"]),
+        (HostileSites.overflowingLength, .fail, ["network.too-large"], ["network.too-large"]),
+        (HostileSites.privateRedirect, .fail, ["redirect.present"], ["redirect.present"]),
+        (HostileSites.endlessHTTP2, .fail, ["network.timeout"], ["network.timeout"]),
     ]
 
     struct Run: Sendable {
@@ -100,7 +108,7 @@ import TestSupport
         let reset = try #require(try domain(HostileSites.reset).locations[0].error)
         #expect(reset.kind == .reset && reset.curlCode == 18)
         let headers = try #require(try domain(HostileSites.hugeHeaders).locations[0].error)
-        #expect(headers.kind == .tooLarge && headers.message.contains("Too large response headers"))
+        #expect(headers.kind == .tooLarge && headers.message.contains("more than 256 KB of header lines"), "\(headers.message)")
         let deep = try domain(HostileSites.deep).locations[0].findings.first { $0.id == "json.syntax" }
         #expect(deep?.message.contains("nested deeper than") == true, "\(deep?.message ?? "")")
     }
@@ -116,5 +124,62 @@ import TestSupport
         #expect(certificate.subjectAltNames.count == HostileSites.absurdSANCount + 1)
         #expect(certificate.subject.count > HostileSites.absurdSubjectUnits * 64)
         #expect(certificate.subject.contains(HostileContent.script))
+    }
+}
+
+/// The second round (issue 19), from the same run: what each limit says, and that the tool's own
+/// deadline and caps, not the server, ended each transfer.
+extension HostileServerTests {
+    func error(_ host: String) throws -> TransferFailure {
+        try #require(try domain(host).locations[0].error, "\(host)")
+    }
+
+    @Test func trailersAndInterimResponsesCountTowardsTheHeaderCap() throws {
+        let trailers = try error(HostileSites.endlessTrailers)
+        #expect(trailers.kind == .tooLarge)
+        #expect(trailers.message.contains("header lines (headers, interim 1xx responses and trailers together)"), "\(trailers.message)")
+    }
+
+    @Test func anOverlongHeaderLineOrLocationIsTooLargeNotOutOfMemory() throws {
+        for host in [HostileSites.longHeaderLine, HostileSites.longLocation] {
+            let error = try error(host)
+            #expect(error.kind == .tooLarge && error.curlCode == 27, "\(host)")
+            #expect(error.message.hasPrefix("A header line is longer than libcurl accepts (100 KB)"), "\(host): \(error.message)")
+            let finding = try domain(host).locations[0].findings.first { $0.id == "network.too-large" }
+            #expect(finding?.message.contains("header line is longer") == true)
+        }
+    }
+
+    @Test func aContentLengthBeyondAnyCountFails() throws {
+        let error = try error(HostileSites.overflowingLength)
+        #expect(error.kind == .tooLarge)
+        #expect(error.message.contains("Content-Length 99999999999999999999999"), "\(error.message)")
+    }
+
+    @Test func slowResponsesEndAtTheDeadline() throws {
+        for host in [HostileSites.endlessInterim, HostileSites.slowHeaders, HostileSites.endlessHTTP2] {
+            for location in try domain(host).locations {
+                #expect(location.timings.totalMs < Self.timeout * 1000 + 500, "\(host): \(location.timings.totalMs) ms")
+                #expect(location.error?.kind == .timeout, "\(host)")
+                // The tool's deadline, not curl's timeout (set a second later as a backup), ended it.
+                #expect(location.error?.message.hasPrefix("No complete response within the time limit of 3 s") == true,
+                        "\(host): \(location.error?.message ?? "")")
+                #expect(location.timings.totalMs >= Self.timeout * 1000 - 100, "\(host): \(location.timings.totalMs) ms")
+            }
+        }
+    }
+
+    @Test func theHTTP2ServerWasSpokenTo() throws {
+        _ = try Self.run.get()
+        let sites = try HostileSites.shared.get()
+        // Requests reached the hand-written HTTP/2 server: curl negotiated h2 through nginx's ALPN.
+        #expect(sites.http2.requests >= 1)
+    }
+
+    @Test func aRedirectToLoopbackIsDiagnosedWithoutGoingThere() throws {
+        let sites = try HostileSites.shared.get()
+        let redirect = try #require(try domain(HostileSites.privateRedirect).locations[0].redirect)
+        #expect(redirect.end.contains("Not connected to 127.0.0.2: it is a loopback address"), "\(redirect.end)")
+        #expect(sites.secret.requestedPaths.isEmpty)
     }
 }

@@ -72,6 +72,9 @@ private struct Frame {
     var seenKeys: Set<String> = []
     /// The key whose value is being parsed.
     var pendingKey = ""
+    /// This object's JSON pointer, made at its first repeated key and kept: it cannot change while
+    /// the object is open, and rebuilding it per repeat would cost its depth each time.
+    var pointer: String?
 
     init(isObject: Bool) {
         self.isObject = isObject
@@ -84,41 +87,39 @@ private struct Frame {
     }
 }
 
-/// Turns byte offsets into line and column; cheap for offsets asked in increasing order.
+/// Turns byte offsets into line and column; offsets asked in increasing order cost one pass over
+/// the input in all. The column is counted along with the line (never rescanned from the line's
+/// start), so thousands of positions on one long line stay linear.
 private struct LineCounter {
     let bytes: [UInt8]
     let contentStart: Int
     private var scanned: Int
     private var line = 1
-    private var lineStart: Int
+    private var column = 1
 
     init(bytes: [UInt8], contentStart: Int) {
         self.bytes = bytes
         self.contentStart = contentStart
         self.scanned = contentStart
-        self.lineStart = contentStart
     }
 
     mutating func position(of offset: Int) -> (line: Int, column: Int) {
         if offset < scanned {
             scanned = contentStart
             line = 1
-            lineStart = contentStart
+            column = 1
         }
         let end = min(offset, bytes.count)
         while scanned < end {
-            if bytes[scanned] == ASCII.lineFeed {
+            let byte = bytes[scanned]
+            if byte == ASCII.lineFeed {
                 line += 1
-                lineStart = scanned + 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                // Columns count scalars: every byte that is not a UTF-8 continuation byte starts one.
+                column += 1
             }
             scanned += 1
-        }
-        // Columns count scalars: every byte that is not a UTF-8 continuation byte starts one.
-        var column = 1
-        var cursor = lineStart
-        while cursor < end {
-            if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
-            cursor += 1
         }
         return (line, column)
     }
@@ -238,7 +239,9 @@ private struct ByteParser {
         index += 1
         let top = stack.count - 1
         if !stack[top].seenKeys.insert(key).inserted {
-            duplicates.append((offset: keyOffset, pointer: Self.pointer(to: stack[..<top]), key: key))
+            let pointer = stack[top].pointer ?? Self.pointer(to: stack[..<top])
+            stack[top].pointer = pointer
+            duplicates.append((offset: keyOffset, pointer: pointer, key: key))
         }
         stack[top].pendingKey = key
     }

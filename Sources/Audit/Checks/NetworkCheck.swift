@@ -17,16 +17,36 @@ public enum NetworkCheck: LocationCheck {
         meaning: "The connection was closed or reset before a complete response arrived.",
         fix: "Check the server and any proxy or load balancer in front of it for errors when serving this path.")
     public static let tooLarge = Rule("network.too-large", .error,
-        meaning: "The response was too large to read: its header section exceeds curl's 300 KB cap (a misconfigured server or proxy adding headers without end).",
-        fix: "Find what adds the headers (cookies, a proxy, an application loop) and keep the header section to a few kilobytes.")
+        meaning: "The response was too large to read: its header lines (trailers and interim 1xx responses included) exceed the tool's 256 KB cap, one header line exceeds libcurl's 100 KB, or its Content-Length is beyond any count (a misconfigured server or proxy adding headers without end).",
+        fix: "Find what adds the headers (cookies, a proxy, an application loop, a long redirect target) and keep the header section to a few kilobytes, with a correct Content-Length.")
+    public static let restrictedAddress = Rule("network.private-address", .error,
+        meaning: "DNS gives the domain only loopback, private, link-local or other non-public addresses. Apple's CDN refuses such origins (\"Connections to private/reserved IP addresses are not allowed\"), so it cannot serve the file to devices.",
+        fix: "Publish public A/AAAA records for the domain (check split-horizon DNS too). To audit a staging or internal server on purpose, route the name with --connect-to or --resolve.")
     public static let failed = Rule("network.error", .error,
         meaning: "The transfer failed for another reason; curl's error text says which.",
         fix: "Read curl's error text in the finding and fix the server accordingly.")
 
-    public static let rules = [dns, refused, timeout, reset, tooLarge, failed]
+    public static let rules = [dns, refused, timeout, reset, tooLarge, restrictedAddress, failed]
 
     public static func findings(for location: FetchedLocation) -> [Finding] {
-        guard let error = location.response.error, error.kind != .tls else { return [] }
+        // The cause (where the name leads) before the consequence (the transfer failing there).
+        let addresses = restrictedAddressFindings(location.response)
+        guard let error = location.response.error, error.kind != .tls else { return addresses }
+        return addresses + transferFindings(error)
+    }
+
+    /// Every address curl tried is non-public, and the user did not route the name there.
+    /// Nothing when a kept-alive connection was reused (no addresses were tried).
+    static func restrictedAddressFindings(_ response: FetchResponse) -> [Finding] {
+        guard !response.routed, !response.addresses.isEmpty else { return [] }
+        let scopes = response.addresses.map { (address: $0, scope: AddressScope(text: $0) ?? .reserved) }
+        guard scopes.allSatisfy({ $0.scope.isRestricted }) else { return [] }
+        let listed = scopes.prefix(4).map { "\($0.address) (\($0.scope.description))" }.joined(separator: ", ")
+        return [restrictedAddress.finding("The name resolves only to non-public addresses: \(listed)"
+            + "\(scopes.count > 4 ? " and \(scopes.count - 4) more" : ""). Apple's CDN does not connect to such addresses.")]
+    }
+
+    static func transferFindings(_ error: TransferError) -> [Finding] {
         let said = "curl error \(error.curlCode): \(error.message)"
         switch error.kind {
         case .dns: return [dns.finding("The name could not be resolved (\(said)).")]

@@ -10,6 +10,7 @@ CURLcode ccurl_easy_setopt_ptr(CURL *easy, CURLoption option, void *value);
 CURLcode ccurl_easy_setopt_string(CURL *easy, CURLoption option, const char *value);
 CURLcode ccurl_easy_setopt_slist(CURL *easy, CURLoption option, struct curl_slist *value);
 CURLcode ccurl_easy_setopt_write_function(CURL *easy, CURLoption option, curl_write_callback callback);
+CURLcode ccurl_easy_setopt_opensocket_function(CURL *easy, curl_opensocket_callback callback);
 
 CURLcode ccurl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value);
 CURLcode ccurl_easy_getinfo_off(CURL *easy, CURLINFO info, curl_off_t *value);

@@ -29,6 +29,28 @@ import Testing
         #expect(findings.first?.message.contains("curl error \(code)") == true)
     }
 
+    @Test func aDomainOnlyOnNonPublicAddressesIsAFindingUnlessRouted() throws {
+        var response = F.response()
+        response.addresses = ["10.0.0.5", "fd00::5"]
+        let found = NetworkCheck.findings(for: F.located(response))
+        #expect(found.map(\.id) == ["network.private-address"])
+        #expect(found.first?.message.contains("10.0.0.5 (a private address (RFC 1918)), fd00::5 (a unique-local IPv6 address") == true,
+                "\(found.first?.message ?? "")")
+        // One public address among them, a name the user routed, a reused connection: nothing.
+        response.addresses = ["10.0.0.5", "17.253.144.10"]
+        #expect(NetworkCheck.findings(for: F.located(response)).isEmpty)
+        response.addresses = ["127.0.0.1"]
+        response.routed = true
+        #expect(NetworkCheck.findings(for: F.located(response)).isEmpty)
+        response.routed = false
+        response.addresses = []
+        #expect(NetworkCheck.findings(for: F.located(response)).isEmpty)
+        // Before the failure it causes.
+        var refused = F.response(status: nil, body: "", error: F.failure(.refused, 7, "Connection refused"), tls: nil)
+        refused.addresses = ["127.0.0.1"]
+        #expect(NetworkCheck.findings(for: F.located(refused)).map(\.id) == ["network.private-address", "network.refused"])
+    }
+
     @Test(arguments: [
         ("SSL certificate problem: certificate has expired", "tls.expired"),
         ("SSL certificate problem: certificate is not yet valid", "tls.not-yet-valid"),
