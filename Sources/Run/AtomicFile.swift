@@ -12,20 +12,93 @@ public struct ReportWriteError: Error, CustomStringConvertible {
     public var description: String { "cannot write \(path): \(reason)" }
 }
 
-/// Writes a file so that no reader ever sees half of it: it goes to a temporary name in the same
-/// folder (`.NAME.tmp-PID`), is synced, and is renamed into place.
-enum AtomicFile {
-    /// Writes what `produce` emits, piece by piece, to `directory/name` atomically (temporary file,
-    /// fsync, rename), so a large report is never held whole in memory. On failure nothing is left:
-    /// neither the temporary file nor a partial `name`; an earlier `name` stays as it was.
-    static func write(named name: String, in directory: URL, _ produce: ((Data) throws -> Void) throws -> Void) throws(ReportWriteError) {
-        let final = directory.appendingPathComponent(name)
-        let temporary = directory.appendingPathComponent(temporaryName(for: name))
-        // POSIX calls rather than FileHandle, so a failure says why in the system's words
-        // ("No space left on device", "File too large"), not as a Foundation error number.
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw ReportWriteError(path: final.path, reason: "cannot create a file in \(directory.path) (\(describe(errno)))")
+/// An open folder reports are written into. Every file is made, renamed and removed relative to
+/// this descriptor (`openat`, `renameat`, `unlinkat`), so a symlink planted in the folder's path
+/// after it was opened changes nothing.
+final class FolderHandle {
+    /// The descriptor (`O_DIRECTORY`), closed with the handle.
+    let descriptor: Int32
+    /// The folder's path, for messages.
+    let url: URL
+
+    /// Opens the folder at `url` as given: a path from the command line (`--out DIR`, the reports
+    /// root), where a symlink is the user's own choice.
+    init(opening url: URL) throws(ReportWriteError) {
+        let descriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ReportWriteError(path: url.path, reason: "cannot open the folder (\(AtomicFile.describe(errno)))")
+        }
+        self.descriptor = descriptor
+        self.url = url
+    }
+
+    /// Opens the folder `name` inside `parent`, never through a symlink (`O_NOFOLLOW`): something
+    /// this tool made a moment ago and someone may have swapped for a link since.
+    init(named name: String, in parent: FolderHandle) throws(ReportWriteError) {
+        let url = parent.url.appendingPathComponent(name)
+        let descriptor = openat(parent.descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            let reason = code == ELOOP || code == ENOTDIR ? "it is no longer the folder this run created (a symlink or a file took its place)"
+                                                          : AtomicFile.describe(code)
+            throw ReportWriteError(path: url.path, reason: "cannot open the folder (\(reason))")
+        }
+        self.descriptor = descriptor
+        self.url = url
+    }
+
+    deinit { close(descriptor) }
+
+    /// Syncs the folder itself, so the renames done in it survive a crash.
+    func sync() {
+        // Best effort: a few file systems refuse fsync on a folder (EINVAL), and the files are synced.
+        _ = fsync(descriptor)
+    }
+}
+
+/// The files of one report set, written under temporary names in their folder, synced, and only
+/// then renamed into place together: a failed write (full disk, renderer error) leaves the earlier
+/// set as it was, never some files of a new run beside others of an old one.
+///
+/// Temporary names are unpredictable (`.NAME.tmp-` and 64 bits from the system's random source)
+/// and created exclusively without following links (`O_CREAT | O_EXCL | O_NOFOLLOW`): something
+/// already at such a name, a planted symlink included, is never opened, written or removed; another
+/// name is drawn. The final names are reached only by `renameat`, which replaces whatever is at the
+/// name (a symlink too: the link itself, never what it points to).
+final class StagedFiles {
+    private let folder: FolderHandle
+    private let temporaryName: (String) -> String
+    /// Written and synced, waiting for `commit`: (temporary name, final name).
+    private var staged: [(temporary: String, name: String)] = []
+
+    /// A set to be written in `folder`; `temporaryName` makes a fresh temporary name for a final
+    /// name (tests give a predictable one to plant something there).
+    init(in folder: FolderHandle, temporaryName: @escaping (String) -> String = AtomicFile.temporaryName(for:)) {
+        self.folder = folder
+        self.temporaryName = temporaryName
+    }
+
+    deinit { discard() }
+
+    /// How many fresh names are tried when something already sits at the temporary name.
+    static let attempts = 16
+
+    /// Writes what `produce` emits, piece by piece (a large report is never held whole in memory),
+    /// to a new temporary file for `name`, and syncs it. On failure nothing of it is left.
+    func stage(named name: String, _ produce: ((Data) throws -> Void) throws -> Void) throws(ReportWriteError) {
+        let path = folder.url.appendingPathComponent(name).path
+        var descriptor: Int32 = -1
+        var temporary = ""
+        for _ in 0..<Self.attempts {
+            temporary = temporaryName(name)
+            // POSIX calls rather than FileHandle, so a failure says why in the system's words
+            // ("No space left on device", "File too large"), not as a Foundation error number.
+            descriptor = openat(folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else {
+            let reason = errno == EEXIST ? "\(Self.attempts) fresh temporary names were all taken" : AtomicFile.describe(errno)
+            throw ReportWriteError(path: path, reason: "cannot create a file in \(folder.url.path) (\(reason))")
         }
         /// A failed system call, by its errno, so the message can use the system's words.
         struct SystemCallFailure: Error { var code: Int32 }
@@ -36,7 +109,7 @@ enum AtomicFile {
                     guard let base = raw.baseAddress else { return }
                     var offset = 0
                     while offset < raw.count {
-                        let written = Glibc.write(fd, base + offset, raw.count - offset)
+                        let written = Glibc.write(descriptor, base + offset, raw.count - offset)
                         if written < 0 {
                             if errno == EINTR { continue }
                             throw SystemCallFailure(code: errno)
@@ -45,30 +118,74 @@ enum AtomicFile {
                     }
                 }
             }
-            if fsync(fd) != 0 { throw SystemCallFailure(code: errno) }
+            if fsync(descriptor) != 0 { throw SystemCallFailure(code: errno) }
         } catch let failure as SystemCallFailure {
-            reason = describe(failure.code)
+            reason = AtomicFile.describe(failure.code)
         } catch {
             reason = "\(error)"
         }
-        if close(fd) != 0 && reason == nil { reason = describe(errno) }
+        if close(descriptor) != 0 && reason == nil { reason = AtomicFile.describe(errno) }
         if let reason {
-            unlink(temporary.path)
-            throw ReportWriteError(path: final.path, reason: reason)
+            unlinkat(folder.descriptor, temporary, 0)
+            throw ReportWriteError(path: path, reason: reason)
         }
-        guard rename(temporary.path, final.path) == 0 else {
-            let reason = describe(errno)
-            try? FileManager.default.removeItem(at: temporary)
-            throw ReportWriteError(path: final.path, reason: reason)
-        }
+        staged.append((temporary, name))
     }
 
-    /// The temporary name `name` has while it is written.
+    /// Renames every staged file into place. Checked first: no final name may be a folder (the one
+    /// rename that would fail for what is at the name), so a set is refused whole rather than
+    /// half-renamed. Renames take no new space, so a full disk cannot stop them half-way.
+    func commit() throws(ReportWriteError) {
+        for file in staged {
+            var info = stat()
+            if fstatat(folder.descriptor, file.name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+                let path = folder.url.appendingPathComponent(file.name).path
+                discard()
+                throw ReportWriteError(path: path, reason: "a folder has that name; the earlier reports were left as they were")
+            }
+        }
+        var done: [String] = []
+        while let file = staged.first {
+            guard renameat(folder.descriptor, file.temporary, folder.descriptor, file.name) == 0 else {
+                let reason = AtomicFile.describe(errno)
+                let path = folder.url.appendingPathComponent(file.name).path
+                discard()
+                let replaced = done.isEmpty ? "" : " (already replaced: \(done.joined(separator: ", ")))"
+                throw ReportWriteError(path: path, reason: reason + replaced)
+            }
+            staged.removeFirst()
+            done.append(file.name)
+        }
+        folder.sync()
+    }
+
+    /// Removes the staged temporary files (a failed set); the final names are untouched.
+    func discard() {
+        for file in staged { unlinkat(folder.descriptor, file.temporary, 0) }
+        staged = []
+    }
+}
+
+/// Writes a file so that no reader ever sees half of it; see `StagedFiles` for how.
+enum AtomicFile {
+    /// Writes what `produce` emits, piece by piece, to `directory/name` atomically (temporary file,
+    /// fsync, rename), so a large report is never held whole in memory. On failure nothing is left:
+    /// neither the temporary file nor a partial `name`; an earlier `name` stays as it was.
+    static func write(named name: String, in directory: URL, _ produce: ((Data) throws -> Void) throws -> Void) throws(ReportWriteError) {
+        let files = StagedFiles(in: try FolderHandle(opening: directory))
+        try files.stage(named: name, produce)
+        try files.commit()
+    }
+
+    /// A fresh temporary name for `name` (`.report.json.tmp-` and 16 hexadecimal digits from the
+    /// system's random source: unpredictable, so no one can plant something there beforehand).
     static func temporaryName(for name: String) -> String {
-        ".\(name).tmp-\(getpid())"
+        var generator = SystemRandomNumberGenerator()
+        let digits = String(generator.next(), radix: 16)
+        return ".\(name).tmp-\(String(repeating: "0", count: 16 - digits.count))\(digits)"
     }
 
-    /// Creates `url` and its parents.
+    /// Creates `url` and its parents (a path from the command line, followed as given).
     static func createFolder(_ url: URL) throws(ReportWriteError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

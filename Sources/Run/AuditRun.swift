@@ -122,12 +122,12 @@ public struct AuditRun: Sendable {
         observer.fetching(total: entries.count)
         do {
             // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
-            // finished when a signal stopped the run.
+            // finished when a signal stopped the run (a signal does not wait for queued audits).
             let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2))
             _ = try SiteFetcher(options: fetch).fetch(domains: entries.map(\.name.ascii), until: stop,
                                                       admit: { audits.hasRoom },
                                                       progress: observer.progress) { index, site in audits.submit(index, site) }
-            results = audits.finish()
+            results = audits.finish(until: stop)
             observer.fetching(total: nil)
         } catch {
             observer.fetching(total: nil)

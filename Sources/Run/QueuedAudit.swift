@@ -11,15 +11,23 @@ import Foundation
 /// responses are freed once its audit is done, and on the second core while the loop fetches.
 /// When the audits fall behind (files that are slow to check), `hasRoom` holds the fetch back, so
 /// fetched responses waiting for their audit stay bounded (`maxWaiting` domains).
+///
+/// A signal must not wait for the queue (a list of large files may hold minutes of checks): once
+/// the run's stop switch is flipped, `finish` returns at once with the audits done so far. Audits
+/// not started are dropped; the one in progress is abandoned (it runs on, but its result is thrown
+/// away and the process exits after the report is written). Their domains are not audited, like
+/// the domains the fetch never finished.
 final class QueuedAudit: @unchecked Sendable {
     private let queue = DispatchQueue(label: "aasa-audit.audit")
     private let auditor: Auditor
     private let entries: [DomainEntry]
-    /// Touched only on `queue`.
+    /// Guards `results`, `waiting` and `closed`, and wakes `finish`.
+    private let condition = NSCondition()
     private var results: [DomainResult?]
-    /// Domains submitted and not yet audited; read from the fetch's thread.
+    /// Domains submitted and not yet audited (or dropped).
     private var waiting = 0
-    private let waitingLock = NSLock()
+    /// Set by `finish`: later results are not taken, audits not started are dropped.
+    private var closed = false
     /// At most this many fetched domains wait for their audit before the fetch is held back.
     let maxWaiting: Int
 
@@ -32,21 +40,40 @@ final class QueuedAudit: @unchecked Sendable {
 
     /// Queues the audit of the domain at `index` of `entries`.
     func submit(_ index: Int, _ site: SiteFetch) {
-        waitingLock.withLock { waiting += 1 }
+        condition.withLock { waiting += 1 }
         queue.async {
-            let entry = self.entries[index]
-            self.results[index] = self.auditor.audit(site, unicodeDomain: entry.name.unicode, expectations: entry.expectations)
-            self.waitingLock.withLock { self.waiting -= 1 }
+            let dropped = self.condition.withLock { self.closed }
+            let result = dropped ? nil : self.auditAt(index, site)
+            self.condition.withLock {
+                if !self.closed, let result { self.results[index] = result }
+                self.waiting -= 1
+                self.condition.broadcast()
+            }
         }
+    }
+
+    private func auditAt(_ index: Int, _ site: SiteFetch) -> DomainResult {
+        let entry = entries[index]
+        return auditor.audit(site, unicodeDomain: entry.name.unicode, expectations: entry.expectations)
     }
 
     /// Whether another domain may be fetched now: fewer than `maxWaiting` wait for their audit.
     var hasRoom: Bool {
-        waitingLock.withLock { waiting < maxWaiting }
+        condition.withLock { waiting < maxWaiting }
     }
 
-    /// Waits for every queued audit; nil for a domain that was never submitted (an interrupted run).
-    func finish() -> [DomainResult?] {
-        queue.sync { results }
+    /// How often `finish` looks at the stop switch while it waits.
+    static let stopCheckInterval = 0.05
+
+    /// Waits for every queued audit, or until `stop` is flipped; nil for a domain that was never
+    /// submitted or not audited by then (an interrupted run). Takes no result after it returns.
+    func finish(until stop: StopSwitch? = nil) -> [DomainResult?] {
+        condition.lock()
+        defer { condition.unlock() }
+        while waiting > 0 && stop?.isStopped != true {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Self.stopCheckInterval))
+        }
+        closed = true
+        return results
     }
 }

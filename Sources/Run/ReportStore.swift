@@ -33,18 +33,32 @@ public struct ReportStore: Sendable, Equatable {
     /// A fresh `root/<UTC time>` folder for a run started at `now` (`-1`, `-2`... for a second run
     /// in the same second), created.
     public func newRunFolder(startedAt now: Date) throws(ReportWriteError) -> URL {
+        try createRunFolder(startedAt: now).folder.url
+    }
+
+    /// Creates the run folder for `now` (see `newRunFolder`) and opens it and the root.
+    ///
+    /// Each name is taken with `mkdirat`, which never follows a link: anything already at the name,
+    /// a symlink (dangling or not) included, is not this run's folder and is left alone; the next
+    /// name is tried. The new folder is then opened without following a link, so one swapped in
+    /// meanwhile is refused rather than written through.
+    func createRunFolder(startedAt now: Date) throws(ReportWriteError) -> (root: FolderHandle, folder: FolderHandle) {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         let stamp = formatter.string(from: now)
         try AtomicFile.createFolder(rootURL)
+        let root = try FolderHandle(opening: rootURL)
         // Two runs in the same second get distinct folders.
         for suffix in 0..<1000 {
-            let url = rootURL.appendingPathComponent(suffix == 0 ? stamp : "\(stamp)-\(suffix)")
-            if !FileManager.default.fileExists(atPath: url.path) {
-                try AtomicFile.createFolder(url)
-                return url
+            let name = suffix == 0 ? stamp : "\(stamp)-\(suffix)"
+            if mkdirat(root.descriptor, name, 0o755) == 0 {
+                return (root, try FolderHandle(named: name, in: root))
+            }
+            guard errno == EEXIST else {
+                throw ReportWriteError(path: rootURL.appendingPathComponent(name).path,
+                                       reason: "cannot create the folder (\(AtomicFile.describe(errno)))")
             }
         }
         throw ReportWriteError(path: rootURL.path, reason: "too many runs in one second")
@@ -59,19 +73,32 @@ public struct ReportStore: Sendable, Equatable {
     }
 
     /// Points `latest` at `directory` (a folder in the root) by renaming a fresh symlink over the
-    /// old one, so `latest` always names a whole run.
+    /// old one, so `latest` always names a whole run. The fresh link gets an unpredictable name and
+    /// is made with `symlinkat`, which never follows or replaces anything already there; the
+    /// rename replaces `latest` itself, never what it points to.
     public func markLatest(_ directory: URL) throws(ReportWriteError) {
+        try markLatest(directory, temporaryName: { AtomicFile.temporaryName(for: $0) })
+    }
+
+    /// `markLatest`, with the temporary name's maker (tests plant something at a predictable one).
+    func markLatest(_ directory: URL, temporaryName: (String) -> String) throws(ReportWriteError) {
         let link = rootURL.appendingPathComponent("latest")
-        let temporary = rootURL.appendingPathComponent(".latest.tmp-\(getpid())")
-        try? FileManager.default.removeItem(at: temporary)
-        guard symlink(directory.lastPathComponent, temporary.path) == 0 else {
-            throw ReportWriteError(path: temporary.path, reason: AtomicFile.describe(errno))
+        let root = try FolderHandle(opening: rootURL)
+        for _ in 0..<StagedFiles.attempts {
+            let temporary = temporaryName("latest")
+            guard symlinkat(directory.lastPathComponent, root.descriptor, temporary) == 0 else {
+                if errno == EEXIST { continue }
+                throw ReportWriteError(path: rootURL.appendingPathComponent(temporary).path, reason: AtomicFile.describe(errno))
+            }
+            guard renameat(root.descriptor, temporary, root.descriptor, "latest") == 0 else {
+                let reason = AtomicFile.describe(errno)
+                unlinkat(root.descriptor, temporary, 0)
+                throw ReportWriteError(path: link.path, reason: reason)
+            }
+            root.sync()
+            return
         }
-        guard rename(temporary.path, link.path) == 0 else {
-            let reason = AtomicFile.describe(errno)
-            try? FileManager.default.removeItem(at: temporary)
-            throw ReportWriteError(path: link.path, reason: reason)
-        }
+        throw ReportWriteError(path: link.path, reason: "\(StagedFiles.attempts) fresh temporary names were all taken")
     }
 
     /// The report `latest` points at (`root/<UTC time>/report.json`), the default baseline; nil when
@@ -189,22 +216,36 @@ public struct ReportOutput: Sendable, Equatable {
         return nil
     }
 
-    /// Writes `report` in every format, each file atomically; then, in the store and only for a
+    /// Writes `report` in every format as one set (see `StagedFiles`: every file is written and
+    /// synced before any is renamed into place, so a failure leaves the earlier set whole and
+    /// nothing new; a new run folder left empty is removed); then, in the store and only for a
     /// complete report, moves `latest` to it and prunes (`--keep`). An interrupted run keeps its
     /// report but never becomes the latest one.
     public func write(_ report: AuditReport) throws(ReportWriteError) -> Written {
-        let directory: URL
+        let folder: FolderHandle
+        var runFolderRoot: FolderHandle?
         switch destination {
         case .folder(let path):
-            directory = URL(fileURLWithPath: path)
-            try AtomicFile.createFolder(directory)
+            let url = URL(fileURLWithPath: path)
+            try AtomicFile.createFolder(url)
+            folder = try FolderHandle(opening: url)
         case .store(let store):
-            directory = try store.newRunFolder(startedAt: report.generatedAt)
+            (runFolderRoot, folder) = try store.createRunFolder(startedAt: report.generatedAt)
         }
-        for format in formats {
-            try AtomicFile.write(named: format.fileName, in: directory) { emit in
-                try format.render(report, policy: policy, to: emit)
+        let directory = folder.url
+        let files = StagedFiles(in: folder)
+        do {
+            for format in formats {
+                try files.stage(named: format.fileName) { emit in
+                    try format.render(report, policy: policy, to: emit)
+                }
             }
+            try files.commit()
+        } catch {
+            files.discard()
+            // Only an empty folder is removed: this run's, since it created it with nothing in it.
+            if let runFolderRoot { unlinkat(runFolderRoot.descriptor, directory.lastPathComponent, AT_REMOVEDIR) }
+            throw error
         }
         var notes: [ReportStore.Note] = []
         if let store, report.complete {

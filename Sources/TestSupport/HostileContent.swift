@@ -32,6 +32,23 @@ public enum HostileContent {
         return out + "\""
     }
 
+    /// A valid document of about `bytes` bytes (at most), one `details` entry holding as many
+    /// components (`{"/":"/pN/*"}`) as fit: slow to check (every component goes through the schema
+    /// and pattern checks and the matcher's lint): 1 MB of it takes seconds, even optimised.
+    public static func ruleHeavyDocument(bytes: Int = 1_000_000) -> String {
+        let head = "{\"applinks\":{\"details\":[{\"appIDs\":[\"ABCDE12345.com.example.app\"],\"components\":[{\"/\":\"/a\"}"
+        let tail = "]}]}}"
+        var parts = [head], length = head.utf8.count + tail.utf8.count, index = 0
+        while true {
+            let piece = ",{\"/\":\"/p\(index)/*\"}"
+            if length + piece.utf8.count > bytes { break }
+            parts.append(piece)
+            length += piece.utf8.count
+            index += 1
+        }
+        return parts.joined() + tail
+    }
+
     /// An AASA file with markup and escapes in app IDs, a path, an exclusion pattern and a comment.
     public static let injectedDocument: String = """
         {"applinks": {"details": [{

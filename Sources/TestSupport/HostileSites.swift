@@ -26,6 +26,9 @@ public final class HostileSites: @unchecked Sendable {
     public static let endlessTrailers = "trailers.test", endlessInterim = "interim.test", slowHeaders = "slow-headers.test",
                        longHeaderLine = "long-header.test", longLocation = "long-location.test",
                        overflowingLength = "overflow-length.test", privateRedirect = "private-redirect.test"
+    /// Any number of hosts (`N.heavy.test`, a wildcard certificate) serving a valid 1 MB document of
+    /// ~56,000 rules at both locations: each takes seconds to check (see `ruleHeavyDocument`).
+    public static func ruleHeavy(_ index: Int) -> String { "\(index).heavy.test" }
     /// The HTTP/2 host: status 200, then empty DATA frames that never end the stream.
     public static let endlessHTTP2 = "h2-endless.test"
     static let rawHosts = [hang, reset, hugeHeaders, injection, endlessTrailers, endlessInterim, slowHeaders, longHeaderLine,
@@ -86,6 +89,7 @@ public final class HostileSites: @unchecked Sendable {
         try HostileContent.invalidUTF8.write(to: files.appendingPathComponent("bad-utf8.json"))
         try HostileContent.nulBytes.write(to: files.appendingPathComponent("nul.json"))
         try ScenarioFiles.good.write(to: files.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
+        try HostileContent.ruleHeavyDocument().write(to: files.appendingPathComponent("heavy.json"), atomically: true, encoding: .utf8)
 
         // Certificates: one per nginx host, one for the raw hosts, and the absurd one.
         let now = Date(), day = 86_400.0
@@ -121,6 +125,7 @@ public final class HostileSites: @unchecked Sendable {
             // Every hop a new URL, so only the hop limit ends it.
             (Self.endless, try issue(Self.endless), "location / { return 302 https://\(Self.endless)$uri/again; }"),
             (Self.absurdCertificate, absurd, both("default_type application/json; alias \(files.path)/good.json;")),
+            ("*.heavy.test", try issue("*.heavy.test"), both("default_type application/json; alias \(files.path)/heavy.json;")),
         ]
         var servers = ""
         for (index, (host, issued, directives)) in hosts.enumerated() {
@@ -182,6 +187,11 @@ public final class HostileSites: @unchecked Sendable {
     public var connectToEntries: [String] {
         Self.rawHosts.map { "\($0):443:127.0.0.1:\(streamPort)" } + ["\(Self.endlessHTTP2):443:127.0.0.1:\(http2Port)"]
             + Self.nginxHosts.map { "\($0):443:127.0.0.1:\(httpPort)" }
+    }
+
+    /// `--connect-to` arguments for the rule-heavy hosts `ruleHeavy(0..<count)`.
+    public func connectToArguments(ruleHeavy count: Int) -> [String] {
+        (0..<count).flatMap { ["--connect-to", "\(Self.ruleHeavy($0)):443:127.0.0.1:\(httpPort)"] }
     }
 
     /// `connectToEntries` as command-line arguments.
