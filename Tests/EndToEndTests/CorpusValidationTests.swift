@@ -45,7 +45,8 @@ import TestSupport
     @Test func invalidJSONFilesGetAJSONError() throws {
         let run = try Self.run.get()
         for entry in try Self.manifest.get() where entry.shape == "invalid-json" {
-            let errors = run.results[entry.file]?.findings.filter { $0.severity == .error }.map(\.id) ?? []
+            let result = try #require(run.results[entry.file], "\(entry.file) has no result")
+            let errors = result.findings.filter { $0.severity == .error }.map(\.id)
             #expect(errors.contains { $0.hasPrefix("json.") }, "\(entry.file): \(errors)")
         }
     }
@@ -53,7 +54,8 @@ import TestSupport
     @Test func wellFormedFilesGetNoUnjustifiedError() throws {
         let run = try Self.run.get()
         for entry in try Self.manifest.get() where ["legacy-applinks", "modern-applinks"].contains(entry.shape) {
-            let errors = Set(run.results[entry.file]?.findings.filter { $0.severity == .error }.map(\.id) ?? [])
+            let result = try #require(run.results[entry.file], "\(entry.file) has no result")
+            let errors = Set(result.findings.filter { $0.severity == .error }.map(\.id))
             let allowed = Self.justifiedErrors[entry.file]?.ids ?? []
             #expect(errors.subtracting(allowed).isEmpty, "\(entry.file) (\(entry.shape); notes: \(entry.notes)): \(errors.sorted())")
         }
