@@ -22,6 +22,7 @@ public final class ScratchFileSystem: @unchecked Sendable {
         let outcome = try ShellCommand.run(mount, ["-t", "tmpfs", "-o", "size=\(bytes),mode=0755", "tmpfs", mountPoint.path], checked: false)
         guard outcome.status == 0 else {
             mounted = false
+            try? FileManager.default.removeItem(at: mountPoint)
             throw HarnessError.scratchFileSystem(
                 "`mount -t tmpfs` on \(mountPoint.path) failed (status \(outcome.status)): \(outcome.stderr.trimmingCharacters(in: .whitespacesAndNewlines)); "
                 + "this test needs root with CAP_SYS_ADMIN (uid \(geteuid()))")
@@ -51,26 +52,6 @@ public final class ScratchFileSystem: @unchecked Sendable {
         guard error == EROFS else {
             throw HarnessError.scratchFileSystem("creating a file in \(mountPoint.path) failed with errno \(error), not EROFS")
         }
-    }
-
-    /// Fills the file system with one file until a write fails with ENOSPC, and proves it is full.
-    /// Returns the bytes the filler holds.
-    @discardableResult
-    public func fill(leaving bytes: Int = 0) throws -> Int {
-        let filler = mountPoint.appendingPathComponent("filler")
-        let fd = open(filler.path, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw HarnessError.scratchFileSystem("cannot create \(filler.path): errno \(errno)") }
-        defer { close(fd) }
-        let block = [UInt8](repeating: 0x41, count: 4096)
-        var written = 0
-        while true {
-            let count = block.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count > 0 { written += count; continue }
-            guard count < 0, errno == ENOSPC else { throw HarnessError.scratchFileSystem("filling \(mountPoint.path) stopped with errno \(errno), not ENOSPC") }
-            break
-        }
-        if bytes > 0 { _ = ftruncate(fd, off_t(max(0, written - bytes))) }
-        return written
     }
 
     /// Unmounts (lazily, so a file still open elsewhere cannot keep it) and removes the mount point.
