@@ -38,7 +38,8 @@ import TestSupport
 
     @Test func everyFileIsValidatedWithoutACrash() throws {
         let run = try Self.run.get()
-        #expect(run.status == 0 || run.status == 1)
+        // The corpus holds broken files (invalid JSON), so validate must say some file fails.
+        #expect(run.status == 1)
         #expect(run.results.count == (try Self.manifest.get()).count)
     }
 
