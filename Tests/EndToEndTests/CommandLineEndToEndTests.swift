@@ -186,6 +186,22 @@ import TestSupport
         #expect(try Self.ids(report, "silent.test").contains("network.timeout"))
     }
 
+    /// `--resolve` gives a name its address: a name that resolves nowhere is then refused on
+    /// 127.0.0.1:443 (nothing listens there) instead of failing to resolve.
+    @Test func resolveGivesANameItsAddress() throws {
+        let out = try AuditBinary.temporaryDirectory()
+        let plain = try AuditBinary.run(["--no-cdn", "--connect-timeout", "2", "--timeout", "4", "--out", out.appendingPathComponent("a").path,
+                                         "nowhere.test"])
+        #expect(plain.status == 1)
+        let unresolved = try AuditBinary.readReport(at: out.appendingPathComponent("a/report.json"))
+        #expect(try Self.ids(unresolved, "nowhere.test").contains("network.dns"))
+        let resolved = try AuditBinary.run(["--no-cdn", "--connect-timeout", "2", "--timeout", "4", "--out", out.appendingPathComponent("b").path,
+                                            "--resolve", "nowhere.test:443:127.0.0.1", "nowhere.test"])
+        #expect(resolved.status == 1)
+        let ids = try Self.ids(try AuditBinary.readReport(at: out.appendingPathComponent("b/report.json")), "nowhere.test")
+        #expect(ids.contains("network.refused") && !ids.contains("network.dns"), "\(ids)")
+    }
+
     /// `--no-cdn` asks Apple's CDN nothing; `--apple-cdn URL` asks that CDN.
     @Test func appleCDNAndNoCDN() throws {
         let sites = try LocalSites.shared.get()
