@@ -213,6 +213,22 @@ import TestSupport
         #expect(try Self.ids(with, "good.test").contains("cdn.ok"))
     }
 
+    /// `--concurrency 1`: one transfer at a time. Three names on the port that accepts and never answers
+    /// each wait out their 1 s connect timeout, so one after the other they take at least 3 s (at once,
+    /// as the default 32 runs them, about 2 s). Only a lower bound: a loaded machine cannot fail it.
+    @Test func concurrencyOneRunsOneTransferAtATime() throws {
+        let sites = try LocalSites.shared.get()
+        let hosts = (1...3).map { "quiet\($0).test" }
+        let routes = hosts.flatMap { ["--connect-to", "\($0):443:127.0.0.1:\(sites.silentPort)"] }
+        let out = try AuditBinary.temporaryDirectory()
+        let serial = try AuditBinary.run(["--no-cdn", "--cacert", sites.certificateAuthority.certificatePath, "--connect-timeout", "1",
+                                          "--timeout", "1", "--concurrency", "1", "--out", out.path] + routes + hosts)
+        #expect(serial.status == 1, "\(serial.stderr)")
+        let report = try AuditBinary.readReport(at: out.appendingPathComponent("report.json"))
+        #expect(report.domains.map(\.domain) == hosts && report.domains.allSatisfy { $0.verdict == .fail })
+        #expect(serial.seconds >= 3, "three 1 s waits one after the other took \(serial.seconds) s")
+    }
+
     /// `--concurrency` and `--max-per-host` reach the fetch layer (AuditOptionsTests checks the
     /// FetchOptions they make; SiteFetcherTests shows those limits on nginx's connections). Here: the
     /// extremes run, and give the same report as the defaults.
