@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
 
-.PHONY: all deps test-deps build release audit test docs stylesheet fuzz clean install uninstall bench bench-match bench-json
+.PHONY: all deps test-deps build release audit test docs stylesheet fuzz fuzz-self-test clean install uninstall bench bench-match bench-json
 
 all: build
 
@@ -55,6 +55,10 @@ uninstall:
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Proves a crashing fuzz target makes scripts/fuzz.sh fail (a throw-away target that traps at once).
+fuzz-self-test: deps
+	scripts/fuzz.sh --self-test
 
 # aasa-audit against `curl --parallel` on N generated names served by nginx on loopback (docs/scaling.md).
 # BENCH_SIZES="100 1000" BENCH_CONCURRENCY=64 BENCH_RUNS=3 override the defaults.

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ with `swiftc -sanitize=fuzzer` and runs each for a set time.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s; targets: document domains)
+#   scripts/fuzz.sh --self-test                         proves a crash makes this script fail: builds a
+#                                                       throw-away target (in .build/fuzz) that traps on
+#                                                       its first input; exits 0 only if that crash was
+#                                                       caught and reported
 # The module sources are compiled straight from Sources/ with coverage instrumentation (SwiftPM has no
 # fuzzer sanitizer). Working corpora and crash files stay in .build/fuzz/; a crash stops that target,
 # leaves crash-<sha1> there, and makes the script exit non-zero. Keep each crashing input as a regression
@@ -9,15 +13,58 @@
 # (the document target has no replay folder of its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${1:-60}"
-shift || true
-targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(document domains)
-
 build=.build/fuzz
 mkdir -p "$build"
 swiftc=${SWIFTC:-swiftc}
 flags=(-sanitize=fuzzer -parse-as-library -O -g -wmo -I "$build")
+
+# fuzz TARGET SECONDS: runs .build/fuzz/fuzz-TARGET on its corpus; prints how many inputs it ran and
+# whether it crashed (libFuzzer's own log goes to .build/fuzz/TARGET.log); fails on a crash.
+fuzz() {
+  local target=$1 seconds=$2 log="$build/$1.log" status=0 executions crash
+  echo "fuzzing $target for ${seconds}s (log: $log)" >&2
+  mkdir -p "$build/corpus-$target"
+  # -rss_limit_mb: a memory blow-up is a finding too; -timeout: one input taking over 10 s is a hang.
+  (cd "$build" && SWIFT_BACKTRACE=enable=no ./"fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=1024 -timeout=10 -max_len=262144 \
+      -print_final_stats=1 -artifact_prefix="$PWD/$target-" "corpus-$target") >"$log" 2>&1 || status=$?
+  executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  if [ -z "$executions" ]; then  # a crash ends the run before the final stats: count the last status line
+    executions=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
+  fi
+  crash=$(sed -n 's/^artifact_prefix=.*; Test unit written to //p' "$log" | tail -1)
+  if [ "$status" -ne 0 ]; then
+    echo "fuzz $target: FAILED after ${executions:-0} executions (exit $status)${crash:+; input kept in $crash}" >&2
+    grep -m 5 -E 'ERROR: libFuzzer|Fatal error|SUMMARY' "$log" >&2 || true
+    return 1
+  fi
+  echo "fuzz $target: ${executions:-0} executions in ${seconds}s, no crash" >&2
+}
+
+if [ "${1:-}" = "--self-test" ]; then
+  # A target that traps on any input: the run must fail, name the crash and keep the input.
+  cat > "$build/SelfTestTarget.swift" <<'SWIFT'
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSelfTest(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    precondition(count < 1, "fuzz.sh --self-test: the deliberate crash")
+    return 0
+}
+SWIFT
+  "$swiftc" "${flags[@]}" "$build/SelfTestTarget.swift" -o "$build/fuzz-self-test"
+  rm -rf "$build/corpus-self-test" "$build"/self-test-crash-*
+  mkdir -p "$build/corpus-self-test" && printf 'x' > "$build/corpus-self-test/seed"
+  if fuzz self-test 10; then
+    echo "fuzz.sh --self-test: the crashing target was reported as passing" >&2
+    exit 1
+  fi
+  ls "$build"/self-test-crash-* >/dev/null 2>&1 || { echo "fuzz.sh --self-test: no crash input was kept" >&2; exit 1; }
+  echo "fuzz.sh --self-test: a crash fails the run, as it should" >&2
+  exit 0
+fi
+
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(document domains)
 
 module() {  # module NAME SOURCES...: an instrumented object and its .swiftmodule
   local name=$1; shift
@@ -59,7 +106,8 @@ seed() {  # seed TARGET SOURCE_DIR...
   local corpus="$build/corpus-$1"; shift
   mkdir -p "$corpus"
   for dir in "$@"; do
-    [ -d "$dir" ] && find "$dir" -type f -size -300k -exec cp -n {} "$corpus/" \; || true
+    [ -d "$dir" ] || { echo "fuzz.sh: the seed folder $dir does not exist" >&2; exit 1; }
+    find "$dir" -type f -size -300k -exec cp -n {} "$corpus/" \;
   done
 }
 seed document Tests/Corpus/real-aasa/files Fuzz/Seeds/document
@@ -67,9 +115,6 @@ seed domains Fuzz/Seeds/domains Tests/AuditTests/Fuzz/Inputs
 
 status=0
 for target in "${targets[@]}"; do
-  echo "fuzzing $target for ${seconds}s" >&2
-  # -rss_limit_mb: a memory blow-up is a finding too; -timeout: one input taking over 10 s is a hang.
-  (cd "$build" && SWIFT_BACKTRACE=enable=no ./"fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=1024 -timeout=10 -max_len=262144 \
-      -print_final_stats=1 -artifact_prefix="$PWD/$target-" "corpus-$target") || status=1
+  fuzz "$target" "$seconds" || status=1
 done
 exit $status

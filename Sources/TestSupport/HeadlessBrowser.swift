@@ -2,7 +2,14 @@ import Foundation
 
 /// Headless Chromium, to check an HTML report the way a person sees it: the text it shows once
 /// rendered (printed to PDF, read back with pdftotext) and the DOM after any script would have run.
+///
+/// Chromium exits 0 and prints nothing when a page fails to load, so both readers throw unless the
+/// page really rendered (it has a body and shows `marker`): a check that something is absent from an
+/// empty page would otherwise pass.
 public enum HeadlessBrowser {
+    /// The heading every aasa-audit HTML report shows (audit and merge alike).
+    public static let reportMarker = "Apple App Site Association audit"
+
     static func chromium() throws -> String {
         guard let path = ShellCommand.which("chromium") ?? ShellCommand.which("chromium-browser") else {
             throw HarnessError.missingProgram("chromium")
@@ -14,18 +21,34 @@ public enum HeadlessBrowser {
                         "--disable-background-networking", "--hide-scrollbars"]
 
     /// The text a reader sees on the rendered page (all pages of its print form), whitespace folded.
-    public static func visibleText(of html: URL) throws -> String {
+    /// Throws when the page shows nothing, or not `marker`.
+    public static func visibleText(of html: URL, marker: String = reportMarker) throws -> String {
         guard let pdftotext = ShellCommand.which("pdftotext") else { throw HarnessError.missingProgram("pdftotext (poppler-utils)") }
         let pdf = html.deletingPathExtension().appendingPathExtension("rendered.pdf")
         try ShellCommand.run(try chromium(), flags + ["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", html.absoluteString],
                              environment: environment())
+        guard FileManager.default.fileExists(atPath: pdf.path) else {
+            throw HarnessError.nothingRendered(page: html.path, why: "chromium wrote no PDF")
+        }
         let text = try ShellCommand.run(pdftotext, ["-enc", "UTF-8", pdf.path, "-"]).stdout
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let folded = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard folded.contains(marker) else {
+            throw HarnessError.nothingRendered(page: html.path, why: folded.isEmpty ? "the printed page has no text" : "the printed page does not show \"\(marker)\"")
+        }
+        return folded
     }
 
     /// The DOM as serialised after loading (and after any script ran).
-    public static func renderedDOM(of html: URL) throws -> String {
-        try ShellCommand.run(try chromium(), flags + ["--dump-dom", html.absoluteString], environment: environment()).stdout
+    /// Throws when the output has no body, or no `marker`.
+    public static func renderedDOM(of html: URL, marker: String = reportMarker) throws -> String {
+        let dom = try ShellCommand.run(try chromium(), flags + ["--dump-dom", html.absoluteString], environment: environment()).stdout
+        guard dom.contains("<body") else {
+            throw HarnessError.nothingRendered(page: html.path, why: dom.isEmpty ? "chromium printed nothing" : "the DOM chromium printed has no <body>")
+        }
+        guard dom.contains(marker) else {
+            throw HarnessError.nothingRendered(page: html.path, why: "the DOM does not contain \"\(marker)\"")
+        }
+        return dom
     }
 
     /// A PNG screenshot of the page, for a person to look at.

@@ -80,7 +80,7 @@ public final class LocalSites: @unchecked Sendable {
             error_log \(directory.path)/error.log warn;
             events { worker_connections 4096; }
             http {
-              log_format handshakes '$ssl_server_name $request_uri $status conn=$connection reused=$ssl_session_reused n=$connection_requests';
+              log_format handshakes '$ssl_server_name $request_uri $status conn=$connection reused=$ssl_session_reused n=$connection_requests ua="$http_user_agent"';
               access_log \(directory.path)/access.log handshakes;
               \(Self.temporaryPaths(in: directory))
               default_type application/octet-stream;
@@ -143,7 +143,8 @@ public final class LocalSites: @unchecked Sendable {
         stride(from: 1, to: connectToArguments.count, by: 2).map { connectToArguments[$0] }
     }
 
-    /// nginx's access log: one line per request with the connection number (to count handshakes).
+    /// nginx's access log: one line per request with the connection number (to count handshakes)
+    /// and, last, the User-Agent the client sent (`ua="..."`).
     public func accessLog() -> String {
         (try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
     }

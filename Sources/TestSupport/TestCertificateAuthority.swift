@@ -108,12 +108,18 @@ public enum HarnessError: Error, CustomStringConvertible {
     case missingProgram(String)
     case serverDidNotStart(String)
     case binaryNotFound(String)
+    /// Headless Chromium did not render the page (it exits 0 with no output when a page fails to load).
+    case nothingRendered(page: String, why: String)
+    /// A test could not make the file system it needs (a small tmpfs, a read-only mount).
+    case scratchFileSystem(String)
 
     public var description: String {
         switch self {
-        case .missingProgram(let name): return "\(name) is not installed (run `make deps` or .ci/run)"
+        case .missingProgram(let name): return "\(name) is not installed (run `make test-deps`)"
         case .serverDidNotStart(let log): return "nginx did not start: \(log)"
         case .binaryNotFound(let path): return "the aasa-audit binary was not found at \(path); build it first (`swift build`)"
+        case .nothingRendered(let page, let why): return "headless Chromium did not render \(page): \(why)"
+        case .scratchFileSystem(let why): return "cannot make the test's file system: \(why)"
         }
     }
 }

@@ -79,6 +79,7 @@ import Testing
         #expect(options.reports.outDirectory == "out" && options.userAgent == "agent" && options.reports.quiet)
         #expect(options.reports.baselineFile == "old.json")
         #expect(try Self.parse(["--keep=3"]).keep == 3)
+        #expect(try Self.parse(["--baseline=old.json"]).reports.baselineFile == "old.json", "the one valued option everyOption leaves out")
         #expect(options.domains == ["-x.example"], "after --, a word starting with - is a domain")
         // --keep is refused with --out, so this parse must come from separate lines.
         #expect(try Self.parse(["--keep", "30", "--format", "json,html,md,junit"]).keep == 30)

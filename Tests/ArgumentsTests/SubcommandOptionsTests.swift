@@ -83,6 +83,27 @@ import Testing
         #expect(options.network.caFile == "ca.pem" && options.network.timeout == 3 && options.network.connectTimeout == 2)
     }
 
+    /// Every valued option of match and merge as `--name=value` means the same as `--name value`
+    /// (the audit's are in AuditOptionsTests.everyOption; validate has none).
+    @Test func everyValuedOptionAcceptsNameEqualsValue() throws {
+        let match = ["--file", "aasa.json", "--host", "shop.example", "--app", "ABCDE12345.com.example",
+                     "--connect-to", "a:443:127.0.0.1:8443", "--resolve", "a:443:127.0.0.1", "--cacert", "ca.pem",
+                     "--timeout", "3", "--connect-timeout", "2"]
+        let joinedMatch = stride(from: 0, to: match.count, by: 2).map { "\(match[$0])=\(match[$0 + 1])" }
+        let spaced = try Self.run(MatchOptions.self, match + ["/a"]), joined = try Self.run(MatchOptions.self, joinedMatch + ["/a"])
+        #expect(spaced == joined)
+        #expect(joined.source == .file("aasa.json") && joined.host == "shop.example" && joined.appID == "ABCDE12345.com.example")
+        #expect(joined.network.connectTo == ["a:443:127.0.0.1:8443"] && joined.network.resolve == ["a:443:127.0.0.1"])
+        #expect(joined.network.caFile == "ca.pem" && joined.network.timeout == 3 && joined.network.connectTimeout == 2)
+        let merge = ["--out", "o", "--format", "md,junit", "--baseline", "old.json"]
+        let joinedMerge = stride(from: 0, to: merge.count, by: 2).map { "\(merge[$0])=\(merge[$0 + 1])" }
+        let mergeSpaced = try Self.run(MergeOptions.self, ["a.json"] + merge), mergeJoined = try Self.run(MergeOptions.self, ["a.json"] + joinedMerge)
+        #expect(mergeSpaced == mergeJoined)
+        #expect(mergeJoined.reports.outDirectory == "o" && mergeJoined.reports.formats == [.md, .junit] && mergeJoined.reports.baselineFile == "old.json")
+        // An empty value after = is a value, refused where it is not one.
+        #expect(throws: UsageError.self) { try MergeOptions.parse(["a.json", "--format="]) }
+    }
+
     @Test func matchWithADomain() throws {
         let options = try Self.run(MatchOptions.self, ["shop.example", "/a", "--", "-b"])
         #expect(options == MatchOptions(source: .domain("shop.example"), urls: ["/a", "-b"]))

@@ -70,7 +70,8 @@ import TestSupport
         let usedPath = used.map { $0 == "wk" ? "/.well-known/apple-app-site-association" : "/apple-app-site-association" }
         #expect(result.usedLocation == usedPath)
         #expect(result.findings.map(\.id) == domainIDs, "\(host)")
-        let wellKnown = result.locations.first?.findings ?? []
+        let wellKnown = try #require(result.locations.first { $0.path == "/.well-known/apple-app-site-association" },
+                                     "\(host): no well-known location in \(result.locations.map(\.path))").findings
         #expect(wellKnown.filter { $0.severity != .info }.map(\.id) == wellKnownIDs, "\(host)")
         #expect(result.cdn?.url == "https://cdn.test/a/v1/\(host)")
     }

@@ -79,6 +79,8 @@ import Glibc
         #expect(junit.rootElement()?.elements(forName: "testsuite").count == 6, "the domain list, four domains, and the domains not audited")
         let html = out.appendingPathComponent("report.html")
         let dom = try HeadlessBrowser.renderedDOM(of: html)
+        // First that the page rendered with the payload as text, then that nothing became markup.
+        #expect(dom.contains("document.title='pwned'"), "the merged page does not show the payload as text")
         #expect(!dom.contains("<pwned") && !dom.contains("pwned</title>") && !dom.contains("<img src=\"x\""))
         #expect(!dom.contains("href=\"javascript:"))
         #expect(try HeadlessBrowser.visibleText(of: html).contains("document.title='pwned'"))

@@ -98,11 +98,12 @@ import TestSupport
         let source = try String(contentsOf: html, encoding: .utf8)
         #expect(!source.contains("\u{1B}"), "escapes are shown as control pictures, not written raw")
         let dom = try HeadlessBrowser.renderedDOM(of: html)
+        // First that the page rendered with the payload as text, then that nothing became markup.
+        #expect(dom.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;"))
         #expect(!dom.contains("<pwned"))
         #expect(!dom.contains("pwned</title>"))
         #expect(!dom.contains("<img src=\"x\""))
         #expect(!dom.contains("<script>document.title"))
-        #expect(dom.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;"))
         let visible = try HeadlessBrowser.visibleText(of: html)
         #expect(visible.contains("document.title='pwned'"))
         #expect(visible.contains("onerror"))

@@ -131,75 +131,59 @@ import Glibc
     }
 
     // MARK: - Folders that cannot be written
+    // Real file systems, made by the test (TestSupport.ScratchFileSystem): a chmod'ed folder is no
+    // read-only folder for root, and a file size limit is no full disk. Where the machine cannot mount
+    // a tmpfs, these tests fail with the reason.
 
-    /// A small tmpfs (mounting needs root, as in CI's container); nil where mounting is not allowed.
-    static func mountTmpfs(options: String) throws -> URL? {
-        guard let mount = ShellCommand.which("mount") else { return nil }
-        let point = try AuditBinary.temporaryDirectory()
-        let outcome = try ShellCommand.run(mount, ["-t", "tmpfs", "-o", options, "tmpfs", point.path], checked: false)
-        return outcome.status == 0 ? point : nil
-    }
-
-    static func unmount(_ point: URL) {
-        if let umount = ShellCommand.which("umount") { _ = try? ShellCommand.run(umount, [point.path], checked: false) }
-    }
-
-    static func quickRun(out: String, prefix: [String] = []) throws -> ShellCommand.Outcome {
+    static func quickRun(out: String) throws -> ShellCommand.Outcome {
         let sites = try HostileSites.shared.get()
         return try AuditBinary.run(["--no-cdn", "--cacert", sites.certificateAuthority.certificatePath, "--out", out]
                                    + sites.connectToArguments + [HostileSites.nul])
     }
 
     @Test func aReadOnlyFolderIsAClearError() throws {
-        var target: URL
-        var cleanup: () -> Void = {}
-        if let point = try Self.mountTmpfs(options: "ro,size=64k") {
-            target = point
-            cleanup = { Self.unmount(point) }
-        } else if geteuid() != 0 {
-            target = try AuditBinary.temporaryDirectory()
-            chmod(target.path, 0o555)
-        } else {
-            // Root without mount: /proc takes no new folders either.
-            target = URL(fileURLWithPath: "/proc/aasa-audit-cannot-write-here")
-        }
-        defer { cleanup() }
+        let scratch = try ScratchFileSystem.readOnly()
+        defer { scratch.unmount() }
+        let target = scratch.mountPoint
         let outcome = try Self.quickRun(out: target.path)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("cannot write") && outcome.stderr.contains(target.path), "\(outcome.stderr)")
-        #expect(outcome.stderr.lowercased().contains("read-only") || outcome.stderr.lowercased().contains("permission")
-                || outcome.stderr.contains("cannot create"), "\(outcome.stderr)")
+        #expect(outcome.stderr.lowercased().contains("read-only"), "the reason is the read-only file system: \(outcome.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty)
     }
 
     @Test func aFullDiskIsAClearErrorAndLeavesNoPartialFile() throws {
-        guard let point = try Self.mountTmpfs(options: "size=12k") else {
-            // Without mount: a file size limit (ulimit -f, SIGXFSZ ignored) fails the write the same way.
-            let folder = try AuditBinary.temporaryDirectory()
-            let sites = try HostileSites.shared.get()
-            let outcome = try ShellCommand.run("/bin/sh", ["-c", "ulimit -f 8; trap '' XFSZ; exec \"$0\" \"$@\"", try AuditBinary.path(),
-                                                           "--no-cdn", "--cacert", sites.certificateAuthority.certificatePath,
-                                                           "--out", folder.path] + sites.connectToArguments + [HostileSites.nul],
-                                               checked: false)
-            #expect(outcome.status == 2 && outcome.stderr.contains("cannot write"), "\(outcome.stderr)")
-            try Self.expectOnlyCompleteFiles(in: folder)
-            return
-        }
-        defer { Self.unmount(point) }
-        let outcome = try Self.quickRun(out: point.path)
+        let scratch = try ScratchFileSystem(bytes: 12 * 1024)
+        defer { scratch.unmount() }
+        let outcome = try Self.quickRun(out: scratch.mountPoint.path)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("cannot write") && outcome.stderr.contains("space"), "\(outcome.stderr)")
-        try Self.expectOnlyCompleteFiles(in: point)
+        try Self.expectOnlyCompleteFiles(in: scratch.mountPoint, outcome: outcome)
     }
 
-    /// No temporary file is left, and any report that is there reads back whole.
-    static func expectOnlyCompleteFiles(in folder: URL) throws {
+    /// No temporary file is left, every file there is a report that reads back whole, and each report
+    /// of the run's formats (`reports`) is either there, complete, or named on stderr as not written:
+    /// something is checked even when nothing could be written.
+    static func expectOnlyCompleteFiles(in folder: URL, outcome: ShellCommand.Outcome,
+                                        reports: [String] = ["report.json", "report.html"]) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(names.allSatisfy { !$0.hasPrefix(".") }, "\(names)")
-        if names.contains("report.json") {
-            #expect(throws: Never.self) { try JSONReporter.decode(try Data(contentsOf: folder.appendingPathComponent("report.json"))) }
-        }
-        if names.contains("report.html") {
-            #expect(try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8).hasSuffix("</html>\n"))
+        #expect(names.allSatisfy { !$0.hasPrefix(".") }, "no temporary file is left: \(names)")
+        #expect(Set(names).isSubset(of: reports), "only whole reports are left: \(names)")
+        for name in reports {
+            let file = folder.appendingPathComponent(name)
+            guard names.contains(name) else {
+                #expect(outcome.stderr.contains("cannot write \(file.path)") || outcome.stderr.contains("cannot write \(folder.path)"),
+                        "\(name) was not written and stderr does not say so: \(outcome.stderr)")
+                continue
+            }
+            switch name {
+            case "report.json":
+                #expect(throws: Never.self) { try JSONReporter.decode(try Data(contentsOf: file)) }
+            case "report.html":
+                #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("</html>\n"), "\(name) is cut short")
+            default:
+                #expect(try !Data(contentsOf: file).isEmpty, "\(name) is empty")
+            }
         }
     }
 }

@@ -47,7 +47,8 @@ import TestSupport
     }
 
     @Test func theManPageIsWellFormedRoff() throws {
-        guard let groff = ShellCommand.which("groff") else { return }
+        // groff is a test dependency (scripts/install-deps.sh --test): without it this test fails.
+        guard let groff = ShellCommand.which("groff") else { throw HarnessError.missingProgram("groff (Debian package groff-base)") }
         let outcome = try ShellCommand.run(groff, ["-man", "-Tutf8", "-ww", "-z", Self.manPage.path], checked: false)
         #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
     }

@@ -30,7 +30,9 @@ import TestSupport
 
     @Test func hostileTextIsShownAsTextAndNothingRuns() throws {
         let dom = try Self.rendered.get().dom
-        // The script tag from the network is visible as characters on the page...
+        // The page rendered (HeadlessBrowser also throws on an empty page): its domains are in the DOM...
+        #expect(dom.contains("expired.example") && dom.contains("redirect.example"), "the DOM lacks the report's domains")
+        // ...the script tag from the network is visible as characters on the page...
         let visible = try shows("<script>alert(1)</script>"), image = try shows(ReportFixtures.hostileImage)
         #expect(visible && image)
         // ...and never became an element, nor any handler attribute.

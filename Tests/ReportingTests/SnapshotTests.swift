@@ -3,7 +3,8 @@ import Testing
 import Reporting
 
 /// Renders the fixture report and compares with the files in Snapshots/.
-/// Run with AASA_RECORD_SNAPSHOTS=1 to rewrite them after an intended change, then review the diff.
+/// Run with AASA_RECORD_SNAPSHOTS=1 to rewrite them after an intended change (that run fails, on
+/// purpose), then review the diff and run again without it.
 @Suite struct SnapshotTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Snapshots", isDirectory: true)
@@ -14,6 +15,8 @@ import Reporting
         if Self.recording {
             try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)
+            // A recording run is never green: a stray export would otherwise make every snapshot test a no-op.
+            Issue.record("snapshot rewritten: Tests/ReportingTests/Snapshots/\(name); review the diff, then run without AASA_RECORD_SNAPSHOTS")
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)

@@ -48,7 +48,7 @@ import Testing
     let keys = [#""/""#, #""?""#, "\"#\"", #""exclude""#, #""caseSensitive""#, #""percentEncoded""#]
     let urls = ["https://", "https://[::1", "http://a@", "/", "//", "/%", "/%e9", "/?&&=&=", "/#", "https://x.test:99999/é?a=%ZZ#%",
                 "/" + String(repeating: "a/", count: 2000), "/" + String(repeating: "%2F", count: 500)]
-    var compiled = 0, decided = 0
+    var compiled = 0, decided = 0, refused = 0
     for _ in 0..<300 {
         let components = (0..<(1 + next(4))).map { _ in
             "{" + (0..<next(4)).map { _ in keys[next(keys.count)] + ":" + values[next(values.count)] }.joined(separator: ",") + "}"
@@ -59,13 +59,27 @@ import Testing
         guard let matcher = URLMatcher(json: Array(json.utf8), host: next(2) == 0 ? nil : "x.test") else { continue }
         compiled += 1
         for url in urls {
-            if let result = try? matcher.decide(url, appID: next(2) == 0 ? nil : "A.b") {
-                decided += 1
-                #expect(MatchDecision.allCases.contains(result.decision))
+            let appID = next(2) == 0 ? nil : "A.b"
+            let result: MatchResult
+            do {
+                result = try matcher.decide(url, appID: appID)
+            } catch {
+                // Only a URL with a scheme can be refused (no host); a path always gets a decision.
+                #expect(!url.hasPrefix("/"), "\(url) was refused: \(error)")
+                #expect(error.description.contains(url), "the refusal names the URL: \(error)")
+                refused += 1
+                continue
             }
+            decided += 1
+            // The answer is coherent: it echoes the question, and a rule decided exactly when it is not no_match.
+            #expect(result.url == url && result.appID == appID)
+            #expect((result.decision == .noMatch) == (result.rule == nil), "\(url): \(result.decision) by \(String(describing: result.rule))")
+            if let rule = result.rule { #expect(rule.pointer.hasPrefix("/applinks/details/"), "\(rule.pointer)") }
+            if appID == nil && result.decision == .match { #expect(!result.appIDs.isEmpty, "\(url): a match opens some app") }
         }
     }
     // Most generated documents are JSON objects, and most URLs parse: the loop did exercise the engine.
     #expect(compiled > 200)
     #expect(decided > compiled * 8)
+    #expect(refused > 0 && decided + refused == compiled * urls.count)
 }
