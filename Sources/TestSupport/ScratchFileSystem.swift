@@ -54,6 +54,22 @@ public final class ScratchFileSystem: @unchecked Sendable {
         }
     }
 
+    /// Bytes free to an unprivileged writer, or -1 when the file system cannot be asked.
+    public var freeBytes: Int {
+        var info = statvfs()
+        return statvfs(mountPoint.path, &info) == 0 ? Int(info.f_bavail) * Int(info.f_bsize) : -1
+    }
+
+    /// Writes a filler file until about `keep` bytes stay free (the kernel counts whole pages), and
+    /// returns it, so a test can make room again by removing it.
+    public func fill(leaving keep: Int) throws -> URL {
+        let free = freeBytes
+        guard free >= 0 else { throw HarnessError.scratchFileSystem("statvfs \(mountPoint.path) failed") }
+        let filler = mountPoint.appendingPathComponent("filler")
+        try Data(count: max(0, free - keep)).write(to: filler)
+        return filler
+    }
+
     /// Unmounts (lazily, so a file still open elsewhere cannot keep it) and removes the mount point.
     public func unmount() {
         guard mounted else { return }

@@ -102,41 +102,6 @@ import Glibc
 
     // MARK: A full disk
 
-    struct CannotMount: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// A tmpfs of `size` at a new folder. This test is about a real file system filling up: when
-    /// mounting is impossible it fails, saying why, rather than test something else.
-    static func mountTmpfs(size: String) throws -> URL {
-        guard let mount = ShellCommand.which("mount") else { throw CannotMount(description: "no mount command: cannot make a full file system") }
-        let point = try AuditBinary.temporaryDirectory()
-        let outcome = try ShellCommand.run(mount, ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", point.path], checked: false)
-        guard outcome.status == 0 else {
-            throw CannotMount(description: "cannot mount a tmpfs (needs root or CAP_SYS_ADMIN) to fill a real file system: \(outcome.stderr)")
-        }
-        return point
-    }
-
-    static func unmount(_ point: URL) {
-        if let umount = ShellCommand.which("umount") { _ = try? ShellCommand.run(umount, [point.path], checked: false) }
-    }
-
-    /// Fills the file system of `folder` until `keep` bytes are free (in whole pages).
-    static func fill(_ folder: URL, leaving keep: Int) throws -> URL {
-        var info = statvfs()
-        guard statvfs(folder.path, &info) == 0 else { throw CannotMount(description: "statvfs \(folder.path) failed") }
-        let free = Int(info.f_bavail) * Int(info.f_bsize)
-        let filler = folder.appendingPathComponent("filler")
-        try Data(count: max(0, free - keep)).write(to: filler)
-        return filler
-    }
-
-    static func freeBytes(_ folder: URL) -> Int {
-        var info = statvfs()
-        return statvfs(folder.path, &info) == 0 ? Int(info.f_bavail) * Int(info.f_bsize) : -1
-    }
-
     /// The size of the set a run over `absurd.test` writes (about 290 KB of JSON, 50 KB of HTML:
     /// its certificate's 3,001 names).
     static func newSetSizes() throws -> (json: Int, html: Int) {
@@ -162,8 +127,9 @@ import Glibc
     @Test func aFullDiskKeepsLastRunsSetInOut() throws {
         let sizes = try Self.newSetSizes()
         let page = 4096
-        let point = try Self.mountTmpfs(size: "2m")
-        defer { Self.unmount(point) }
+        let scratch = try ScratchFileSystem(bytes: 2 << 20)
+        defer { scratch.unmount() }
+        let point = scratch.mountPoint
         let out = point.appendingPathComponent("out")
         let first = try Self.run(HostileSites.nul, out: out.path)
         #expect(first.status != 2, "\(first.stderr)")
@@ -173,8 +139,8 @@ import Glibc
         // Room for the new report.json and a page more, not for its HTML besides.
         let keep = (sizes.json / page + 2) * page
         #expect(sizes.html > keep - sizes.json, "the HTML (\(sizes.html) bytes) must not fit beside the JSON (\(sizes.json) in \(keep))")
-        let filler = try Self.fill(point, leaving: keep)
-        let free = Self.freeBytes(point)
+        let filler = try scratch.fill(leaving: keep)
+        let free = scratch.freeBytes
         #expect(free >= sizes.json && free < sizes.json + sizes.html, "free \(free) bytes: the new report.json alone must fit")
 
         let failed = try Self.run(HostileSites.absurdCertificate, out: out.path)
@@ -197,8 +163,9 @@ import Glibc
     @Test func aFullDiskLeavesNoHalfRunFolderInReports() throws {
         let sizes = try Self.newSetSizes()
         let page = 4096
-        let point = try Self.mountTmpfs(size: "2m")
-        defer { Self.unmount(point) }
+        let scratch = try ScratchFileSystem(bytes: 2 << 20)
+        defer { scratch.unmount() }
+        let point = scratch.mountPoint
         let first = try Self.run(HostileSites.nul, in: point)
         #expect(first.status != 2, "\(first.stderr)")
         let reports = point.appendingPathComponent("reports")
@@ -206,7 +173,7 @@ import Glibc
         let previous = try Self.contents(reports.appendingPathComponent(latest))
 
         // A new folder takes a page of its own on some file systems: room for it and the JSON.
-        _ = try Self.fill(point, leaving: (sizes.json / page + 3) * page)
+        _ = try scratch.fill(leaving: (sizes.json / page + 3) * page)
         let failed = try Self.run(HostileSites.absurdCertificate, in: point)
         #expect(failed.status == 2, "\(failed.stderr)")
         #expect(failed.stderr.contains("No space left on device"), "\(failed.stderr)")
