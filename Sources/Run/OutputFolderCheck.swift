@@ -12,14 +12,20 @@ extension ReportOutput {
         }
     }
 
-    /// Fails fast: creates the output folder (and its parents) and makes sure a file can be created
-    /// in it, before anything is fetched, so a folder that cannot be written (read-only file system,
-    /// no permission, a file where a folder is expected) is reported within a second, with the
-    /// system's reason, rather than after every fetch. Writes nothing outside that folder: the probe
-    /// is a file created exclusively inside it and removed at once.
+    /// Fails fast: finds, before anything is fetched, that the reports could not be written
+    /// (read-only file system, no permission, a file where a folder is expected), with the system's
+    /// reason, rather than after every fetch. Creates nothing: an existing folder is probed with a
+    /// file created exclusively inside it and removed at once; for a folder still to be created, the
+    /// nearest existing folder above it must let folders be made in it.
     public func checkWritable() throws(ReportWriteError) {
-        let folder = folderPath
-        try Self.createFolders(folder)
+        let folder = folderPath.isEmpty ? "." : folderPath
+        let existing = try Self.nearestExistingFolder(of: folder)
+        guard existing == folder else {
+            if access(existing, W_OK | X_OK) != 0 {
+                throw ReportWriteError(path: folder, reason: "cannot create it in \(existing) (\(AtomicFile.describe(errno)))")
+            }
+            return
+        }
         // An unpredictable name, created exclusively: nothing planted there is followed or overwritten.
         let probe = "\(folder)/.aasa-audit-probe-\(UUID().uuidString)"
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -28,23 +34,25 @@ extension ReportOutput {
         unlink(probe)
     }
 
-    /// `mkdir -p` with the system's words on failure: each missing folder of `path` is created;
-    /// an existing one must be a folder (a symlink to one is fine).
-    static func createFolders(_ path: String) throws(ReportWriteError) {
+    /// `path` itself when it exists, else the longest leading part of it that does ("." for a
+    /// relative path none of which exists). Every existing part must be a folder (or a symlink to one).
+    static func nearestExistingFolder(of path: String) throws(ReportWriteError) -> String {
         let absolute = path.hasPrefix("/")
-        var prefix = absolute ? "" : "."
-        for component in path.split(separator: "/") where !component.isEmpty {
-            prefix += "/" + component
-            if mkdir(prefix, 0o755) == 0 { continue }
-            let code = errno
+        let components = path.split(separator: "/").map(String.init)
+        var found = absolute ? "/" : "."
+        for count in 1...max(components.count, 1) where count <= components.count {
+            let prefix = (absolute ? "/" : "") + components[0..<count].joined(separator: "/")
             var info = stat()
-            if stat(prefix, &info) == 0 {
-                guard info.st_mode & S_IFMT == S_IFDIR else {
-                    throw ReportWriteError(path: path, reason: "\(prefix.hasPrefix("./") ? String(prefix.dropFirst(2)) : prefix) is not a folder")
-                }
-                continue
+            guard stat(prefix, &info) == 0 else {
+                let code = errno
+                if code == ENOENT { return found }
+                throw ReportWriteError(path: path, reason: AtomicFile.describe(code))
             }
-            throw ReportWriteError(path: path, reason: AtomicFile.describe(code == EEXIST ? errno : code))
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw ReportWriteError(path: path, reason: "\(prefix) is not a folder")
+            }
+            found = prefix
         }
+        return path
     }
 }
