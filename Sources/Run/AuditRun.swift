@@ -108,7 +108,7 @@ public struct AuditRun: Sendable {
             observer.notice("\(entry.place): \(entry.note ?? "")")
         }
         // Checked before curl opens it: a FIFO would block the fetch before it starts.
-        if let caFile = fetch.caFile, let problem = FileKind.problem(at: caFile) ?? (access(caFile, R_OK) == 0 ? nil : String(cString: strerror(errno))) {
+        if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
             observer.notice("--cacert \(caFile): \(problem)")
             return ended(.usageOrInputError)
         }

@@ -16,6 +16,13 @@ enum FileKind {
         return problem(mode: info.st_mode, pipes: pipes)
     }
 
+    /// `problem(at:)` for a regular file this process must be able to read (`--cacert`, which
+    /// curl opens itself): also "Permission denied" when it cannot.
+    static func problemReading(_ path: String) -> String? {
+        if let problem = problem(at: path) { return problem }
+        return access(path, R_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
+
     /// The same judgement on a mode already read (`fstat` of an open file).
     static func problem(mode: mode_t, pipes: Bool) -> String? {
         switch mode & S_IFMT {

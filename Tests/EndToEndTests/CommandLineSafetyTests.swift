@@ -170,6 +170,29 @@ import Glibc
         #expect(Self.listing(folder) == ["lists"])
     }
 
+    /// Permissions, as a user they apply to (root reads and writes everything): the system's words.
+    @Test func withoutPermissionTheListAndTheFolderSayWhy() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        chmod(folder.path, 0o777)
+        try "good.test\n".write(to: folder.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
+        chmod(folder.appendingPathComponent("list.txt").path, 0o000)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("locked"), withIntermediateDirectories: true)
+        chmod(folder.appendingPathComponent("locked").path, 0o555)
+        var runner = [try AuditBinary.path()]
+        if geteuid() == 0 {
+            let setpriv = try #require(ShellCommand.which("setpriv"), "setpriv (util-linux) is needed to run the binary as another user than root")
+            runner = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + runner
+        }
+        for (arguments, message) in [
+            (["--domains", "list.txt"], "cannot read the domain list list.txt: Permission denied"),
+            (["--out", "locked", "a.example"], "cannot write locked: Permission denied (nothing was audited)"),
+            (["--out", "locked/new", "a.example"], "cannot write locked/new: cannot create it in locked (Permission denied) (nothing was audited)"),
+        ] {
+            let outcome = try ShellCommand.run(runner[0], Array(runner.dropFirst()) + arguments, directory: folder, checked: false)
+            #expect(outcome.status == 2 && outcome.stderr.contains(message), "\(outcome.stderr)")
+        }
+    }
+
     // MARK: - 19.7: FIFOs, devices, signals while waiting
 
     @Test func aFIFOOrADeviceAsCAFileOrBaselineIsRefusedAtOnce() throws {
