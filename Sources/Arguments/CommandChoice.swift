@@ -33,7 +33,7 @@ public enum CommandChoice: Equatable, Sendable {
         if commands.contains(first) { return .subcommand(first, Array(arguments.dropFirst())) }
         if first == helpWord {
             let topics = Array(arguments.dropFirst())
-            guard let topic = topics.first else { return .help(nil) }
+            guard let topic = topics.first, topic != "-h", topic != "--help" else { return .help(nil) }
             guard topics.count == 1 else {
                 throw .invalidValue(helpWord, topics.joined(separator: " "), "name one command: \(([auditWord] + commands).joined(separator: ", "))")
             }

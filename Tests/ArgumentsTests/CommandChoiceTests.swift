@@ -15,6 +15,7 @@ import Testing
         #expect(try Self.pick(["merge"]) == .subcommand("merge", []))
         #expect(try Self.pick([]) == .audit([]))
         #expect(try Self.pick(["help"]) == .help(nil))
+        #expect(try Self.pick(["help", "--help"]) == .help(nil))
         #expect(try Self.pick(["help", "match"]) == .help("match"))
         #expect(try Self.pick(["help", "audit"]) == .help("audit"))
         #expect(try Self.pick(["example.com", "validate"]) == .audit(["example.com", "validate"]))

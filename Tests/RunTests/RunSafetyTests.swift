@@ -132,6 +132,16 @@ import Glibc
         #expect(observer.lines.last == "notice: cannot write \(store.root): cannot create it in \(point.path) (Read-only file system) (nothing was audited)")
     }
 
+    @Test func aMergeFindsAnUnwritableFolderBeforeWriting() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let files = [try MergeRunTests.shard(1, of: 1, [.pass], in: folder)]
+        let file = folder.appendingPathComponent("reports")
+        try Data("x".utf8).write(to: file)
+        let (outcome, observer, _) = MergeRunTests.merge(files, in: folder)
+        #expect(outcome.status == .usageOrInputError && outcome.directory == nil)
+        #expect(observer.lines == ["notice: cannot write \(file.path): \(file.path) is not a folder (nothing was merged)"], "\(observer.lines)")
+    }
+
     @Test func aFileWhereAFolderIsExpectedAndAWritableFolder() throws {
         let folder = try AuditBinary.temporaryDirectory()
         let file = folder.appendingPathComponent("file")
