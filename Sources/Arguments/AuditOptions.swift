@@ -131,9 +131,10 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         socket is refused.
 
         Domains given as arguments are a one-off check: their reports go to reports/<UTC time>/ but
-        reports/latest stays on the last run of the domain list, and they are compared with it only
-        when --baseline names it. A first argument with no dot within two letters of a command
-        (validat, mtach, hlep) is an unknown command, never a domain: nothing is fetched or written.
+        reports/latest stays on the last run of the domain list, and they are compared with a
+        baseline only when --baseline names one. A first argument with no dot within two edits of
+        a command (validat, mtach, hlep) is an unknown command, never a domain: nothing is fetched
+        or written.
 
         OPTIONS:
           --domains FILE            Domain list to read when no DOMAIN is given (default: domains.txt).
