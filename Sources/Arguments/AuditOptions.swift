@@ -114,6 +114,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                                           (which app a URL opens; see match --help)
                aasa-audit merge REPORT.json... [--out DIR] [--format LIST]   (combine --shard reports;
                                                           see merge --help)
+               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, merge)
 
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
         https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association
@@ -126,11 +127,21 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         '#' comments and blank lines ignored; URLs are reduced to their host. Words after a domain are
         expectations checked against the file Apple would use (a broken one is an expect.* error):
         app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID (see README).
+        The list may be a pipe (--domains <(grep -v staging domains.txt)); a folder, device or
+        socket is refused.
+
+        Domains given as arguments are a one-off check: their reports go to reports/<UTC time>/ but
+        reports/latest stays on the last run of the domain list, and they are compared with a
+        baseline only when --baseline names one. A first argument with no dot within two edits of
+        a command (validat, mtach, hlep) is an unknown command, never a domain: nothing is fetched
+        or written.
 
         OPTIONS:
           --domains FILE            Domain list to read when no DOMAIN is given (default: domains.txt).
           -o, --out DIR             Write the reports into DIR. Without it: reports/<UTC time>/, and
-                                    reports/latest points at the newest complete run.
+                                    reports/latest points at the newest complete run of the domain
+                                    list that audited a domain. A folder that cannot be written is
+                                    an error before anything is fetched.
           --format LIST             Report formats, comma-separated: json, html, md, junit (default:
                                     json,html). md: report.md for a ticket; junit: report.junit.xml for CI.
           --concurrency N           Transfers in flight at once (default: 32).
@@ -156,9 +167,12 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     --out: the previous reports/latest/report.json, when there is one.
           --no-baseline             Compare with nothing.
           --json                    Print the JSON report on stdout and nothing else there (the summary
-                                    and messages go to stderr), e.g. for jq. Report files are still written.
+                                    and messages go to stderr), e.g. for jq. Report files are still
+                                    written, whole, when stdout is closed early (| head).
           --strict                  Warnings fail the run too (exit 1), and are failures in JUnit.
-          -q, --quiet               No progress line and no summary; only problems, on stderr.
+          -q, --quiet               No progress line and no summary; only problems, on stderr. The
+                                    progress line shows only on a terminal, not with TERM=dumb;
+                                    NO_COLOR removes colour only.
           --keep N                  Keep the N newest reports/<UTC time> folders and delete older ones
                                     (never the one reports/latest points to, never other folders).
           --max-per-host N          Transfers in flight at once to one server (default: 6; 0: no
@@ -168,7 +182,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     of each domain, so shards do not move when the list grows. Combine
                                     the shard reports with aasa-audit merge (see docs/scaling.md).
           --list-findings           Print every finding id with its severity, meaning and fix (Markdown).
-          -h, --help                Show this help.
+          -h, --help                Show this help (also: aasa-audit help).
           --version                 Show the version.
 
         EXIT STATUS:
@@ -178,8 +192,9 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
           2  usage error, or input error (a line of the domain list is not a domain; the others
              are still audited; a list over 16 MiB or binary is refused), or the reports could
              not be written
-          130, 143  stopped by SIGINT (Ctrl-C) or SIGTERM: what was finished is written as a report
-             marked "complete": false, and reports/latest is not moved
+          130, 143  stopped by SIGINT (Ctrl-C) or SIGTERM, at any point (also while waiting for a
+             pipe or for a reader of stdout): what was finished is written as a report marked
+             "complete": false, and reports/latest is not moved
 
         EXAMPLES:
           aasa-audit example.com

@@ -1,7 +1,11 @@
 /// A command line that cannot be run; each case has what is needed to explain it.
 public enum UsageError: Error, Equatable, CustomStringConvertible {
-    /// An option no subcommand of this name takes.
-    case unknownOption(String)
+    /// An option this subcommand does not take, with the one it most likely stands for (see
+    /// `CommandOptions.parseSuggesting`).
+    case unknownOption(String, suggestion: String? = nil)
+    /// A first argument that names no subcommand but is close to one (see `CommandChoice`), with
+    /// the one it most likely stands for.
+    case unknownCommand(String, suggestion: String?)
     /// An option given last, without its value.
     case missingValue(String)
     /// Option, value as given, why it is refused.
@@ -11,7 +15,10 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownOption(let option): return "unknown option \(option) (see --help)"
+        case .unknownOption(let option, let suggestion?): return "unknown option '\(option)'; did you mean '\(suggestion)'?"
+        case .unknownOption(let option, nil): return "unknown option '\(option)' (see --help)"
+        case .unknownCommand(let command, let suggestion?): return "unknown command '\(command)'; did you mean '\(suggestion)'?"
+        case .unknownCommand(let command, nil): return "unknown command '\(command)' (see aasa-audit help)"
         case .missingValue(let option): return "\(option) needs a value (see --help)"
         case .invalidValue(let option, let value, let reason): return "\(option) \"\(value)\": \(reason)"
         case .missingArgument(let text): return text

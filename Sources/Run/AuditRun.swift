@@ -2,6 +2,9 @@ import Audit
 import Fetching
 import Foundation
 import Reporting
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What an audit run tells the one running it, as it goes. The executable prints these (with its
 /// name in front), draws the progress line, and prints the summary; tests may record them.
@@ -77,11 +80,18 @@ public struct AuditRun: Sendable {
             source = path
             let data: Data
             do {
-                data = try DomainListFile.read(path)
-            } catch .unreadable {
+                data = try DomainListFile.read(path, stop: stop) {
+                    observer.info("waiting for the domain list \(path) (a pipe) to be written; Ctrl-C stops")
+                }
+            } catch .unreadable(_, let reason) {
                 let hint = given ? "" : " (name domains as arguments, or create domains.txt with one domain per line)"
-                observer.notice("cannot read the domain list \(path)\(hint)")
+                observer.notice("cannot read the domain list \(path): \(reason)\(hint)")
                 return ended(.usageOrInputError)
+            } catch .stopped {
+                let status = ExitPolicy.status(forSignal: signal() ?? SIGINT)
+                observer.notice("stopped by \(status == .terminated ? "SIGTERM" : "SIGINT") while waiting for the domain list \(path): "
+                                + "nothing was audited or written")
+                return ended(status)
             } catch {
                 observer.notice("\(error)")
                 return ended(.usageOrInputError)
@@ -97,8 +107,9 @@ public struct AuditRun: Sendable {
         for entry in list.entries where entry.note != nil {
             observer.notice("\(entry.place): \(entry.note ?? "")")
         }
-        if let caFile = fetch.caFile, !FileManager.default.isReadableFile(atPath: caFile) {
-            observer.notice("--cacert \(caFile): the file does not exist or cannot be read")
+        // Checked before curl opens it: a FIFO would block the fetch before it starts.
+        if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
+            observer.notice("--cacert \(caFile): \(problem)")
             return ended(.usageOrInputError)
         }
         if list.entries.isEmpty && list.problems.isEmpty {
@@ -112,8 +123,26 @@ public struct AuditRun: Sendable {
             observer.info("shard \(shard): \(list.entries.count) of the list's \(total) domains")
         }
 
+        // A one-off check (domains as arguments) is no night of the list: it neither moves `latest`
+        // nor is compared with it, unless --baseline names a report.
+        var output = self.output
+        var baselineChoice = self.baseline
+        if case .arguments = domains, let store = output.store {
+            output.updatesLatest = false
+            if case .latest = baselineChoice { baselineChoice = .none }
+            observer.info("one-off check of the domains given as arguments: \(store.root)/latest is not moved"
+                          + (baselineChoice == .none && self.baseline != .none ? " and the run is not compared with it (--baseline FILE compares it)" : ""))
+        }
+        // Fail fast: a folder the reports cannot go to is found before anything is fetched.
+        do {
+            try output.checkWritable()
+        } catch {
+            observer.notice("\(error) (nothing was audited)")
+            return ended(.usageOrInputError)
+        }
+
         // The baseline is read now, before this run moves `latest`.
-        let baseline = Self.loadBaseline(self.baseline, observer: observer)
+        let baseline = Self.loadBaseline(baselineChoice, observer: observer)
 
         // Fetch and audit.
         let auditor = Auditor(settings: audit, now: started)
@@ -145,6 +174,9 @@ public struct AuditRun: Sendable {
             try observer.reportMade(report)
             let written = try output.write(report)
             for note in written.notes { observer.notice("warning: \(note)") }
+            if let store = output.store, output.updatesLatest, report.complete, report.domains.isEmpty {
+                observer.info("no domain was audited: \(store.root)/latest was not moved")
+            }
             directory = written.directory
             observer.reportsWritten(in: directory)
         } catch {

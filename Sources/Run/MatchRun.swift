@@ -94,8 +94,9 @@ public struct MatchRun: Sendable {
             notice("\(TerminalText.sanitize(text)): \(error.description)")
             return nil
         }
-        if let caFile = fetch.caFile, !FileManager.default.isReadableFile(atPath: caFile) {
-            notice("--cacert \(caFile): the file does not exist or cannot be read")
+        // Checked before curl opens it: a FIFO would block the fetch before it starts.
+        if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
+            notice("--cacert \(caFile): \(problem)")
             return nil
         }
         let site: SiteFetch

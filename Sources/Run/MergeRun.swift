@@ -55,6 +55,13 @@ public struct MergeRun: Sendable {
         for warning in outcome.warnings { observer.notice("warning: \(warning)") }
         var report = outcome.report
         if let status = stopped("nothing was written") { return ended(status, report) }
+        // Fail fast, before the baseline is read: a folder the reports cannot go to.
+        do {
+            try output.checkWritable()
+        } catch {
+            observer.notice("\(error) (nothing was merged)")
+            return ended(.usageOrInputError, report)
+        }
         // Read before writing: without --out the merge moves `latest`.
         if let baseline = AuditRun.loadBaseline(baseline, observer: observer) {
             report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,

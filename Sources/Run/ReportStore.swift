@@ -193,6 +193,9 @@ public struct ReportOutput: Sendable, Equatable {
     public var policy: ExitPolicy
     /// `--keep N` (only for `.store`).
     public var keep: Int?
+    /// False for a one-off check (domains given as arguments): its reports go to the store, but
+    /// `latest` stays on the last run of the domain list (see `movesLatest(for:)`).
+    public var updatesLatest = true
 
     /// The output; `formats` in the order they are written.
     public init(destination: Destination, formats: [ReportFormat] = ReportFormat.defaults, policy: ExitPolicy = ExitPolicy(), keep: Int? = nil) {
@@ -208,6 +211,13 @@ public struct ReportOutput: Sendable, Equatable {
         public var directory: URL
         /// Run folders `--keep` left in place, and why.
         public var notes: [ReportStore.Note]
+    }
+
+    /// Whether writing `report` moves `latest` to it: only in the store, only when `updatesLatest`
+    /// (a run of the domain list), only for a complete report that audited at least one domain.
+    /// Anything else would make the next night compare with a run that is not a night's.
+    public func movesLatest(for report: AuditReport) -> Bool {
+        store != nil && updatesLatest && report.complete && !report.domains.isEmpty
     }
 
     /// The store reports go to, nil with `--out`.
@@ -249,7 +259,7 @@ public struct ReportOutput: Sendable, Equatable {
         }
         var notes: [ReportStore.Note] = []
         if let store, report.complete {
-            try store.markLatest(directory)
+            if movesLatest(for: report) { try store.markLatest(directory) }
             if let keep { notes = store.prune(keep: keep, current: directory).notes }
         }
         return Written(directory: directory, notes: notes)

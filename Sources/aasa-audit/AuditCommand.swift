@@ -76,7 +76,7 @@ final class ConsoleObserver: AuditRunObserver {
 
     func reportMade(_ report: AuditReport) throws {
         if !quiet {
-            say(ConsoleSummary.render(report, colour: jsonToStdout ? console.progressOnStderr : console.colourOnStdout))
+            say(ConsoleSummary.render(report, colour: jsonToStdout ? console.colourOnStderr : console.colourOnStdout))
         } else if listsInputErrorsWhenQuiet {
             // Quiet: no summary, but skipped lines of the list are problems with the run (exit 2).
             for problem in report.inputErrors.prefix(ConsoleSummary.shownProblems) {

@@ -36,6 +36,8 @@ final class Interruption: @unchecked Sendable {
             source.setEventHandler { [self] in
                 _ = received.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing)
                 stopSwitch.stop()
+                // Printing to a reader that does not read must not hold the run either.
+                Console.stopWaiting()
             }
             source.resume()
         }

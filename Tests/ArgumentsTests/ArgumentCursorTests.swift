@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func messages() {
-        #expect(UsageError.unknownOption("--bogus").description == "unknown option --bogus (see --help)")
+        #expect(UsageError.unknownOption("--bogus").description == "unknown option '--bogus' (see --help)")
         #expect(UsageError.missingValue("--out").description == "--out needs a value (see --help)")
         #expect(UsageError.invalidValue("--keep", "0", "expected 1 to 100000").description == "--keep \"0\": expected 1 to 100000")
         #expect(UsageError.missingArgument("name a DOMAIN").description == "name a DOMAIN")

@@ -119,8 +119,9 @@ import Glibc
     @Test func anUninterruptedRunMovesLatest() throws {
         let sites = try HostileSites.shared.get()
         let folder = try Self.folderWithPreviousRun()
+        try "\(HostileSites.absurdCertificate)\n".write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
         let outcome = try AuditBinary.run(["--no-cdn", "--cacert", sites.certificateAuthority.certificatePath]
-                                          + sites.connectToArguments + [HostileSites.absurdCertificate], in: folder)
+                                          + sites.connectToArguments, in: folder)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let latest = try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("reports/latest").path)
         #expect(latest != "20200101T000000Z")

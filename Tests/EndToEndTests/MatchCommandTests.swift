@@ -66,7 +66,7 @@ import TestSupport
     @Test(arguments: [
         (["match"], "name a DOMAIN or --file FILE"),
         (["match", "--file", "/nonexistent.json", "/x"], "cannot read /nonexistent.json"),
-        (["match", "--frob"], "unknown option --frob"),
+        (["match", "--frob"], "unknown option '--frob'"),
         (["match", "example.com"], "at least one URL"),
     ])
     func usageErrorsExitTwo(arguments: [String], text: String) throws {

@@ -14,6 +14,11 @@ import TestSupport
         ["--cacert", sites.certificateAuthority.certificatePath, "--no-cdn", "--timeout", "3", "--connect-timeout", "2"]
     }
 
+    /// `folder/domains.txt` holding `domains`, one per line: the list a run without DOMAIN arguments reads.
+    static func writeList(_ domains: [String], in folder: URL) throws {
+        try (domains.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
+    }
+
     static func runFolders(in folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("reports").path)
             .filter { $0 != "latest" && !$0.hasPrefix(".") }.sorted()
@@ -23,8 +28,10 @@ import TestSupport
         let sites = try LocalSites.shared.get()
         let folder = try AuditBinary.temporaryDirectory()
         let domains = ["good.test", "wellknown-only.test"]
+        // A run of the domain list: only such runs move latest and are compared with it.
+        try Self.writeList(domains, in: folder)
         let formats = ["--format", "json,html,md,junit"]
-        let first = try AuditBinary.run(Self.common(sites) + formats + sites.connectToArguments + domains, in: folder)
+        let first = try AuditBinary.run(Self.common(sites) + formats + sites.connectToArguments, in: folder)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(!first.stderr.contains("comparing with"), "the first run has no baseline")
         let firstRun = try #require(try Self.runFolders(in: folder).first)
@@ -32,7 +39,7 @@ import TestSupport
         // good.test breaks: its connections now go to a port nothing listens on (curl takes the
         // first --connect-to entry that matches, so this one wins over the general mapping).
         let broken = ["--connect-to", "good.test:443:127.0.0.1:\(sites.closedPort)"]
-        let second = try AuditBinary.run(Self.common(sites) + formats + broken + sites.connectToArguments + domains, in: folder)
+        let second = try AuditBinary.run(Self.common(sites) + formats + broken + sites.connectToArguments, in: folder)
         #expect(second.status == 1, "\(second.stderr)")
         #expect(second.stderr.contains("comparing with reports/\(firstRun)/report.json"), "\(second.stderr)")
         #expect(second.stdout.contains("1 newly failing"), "\(second.stdout)")
@@ -81,8 +88,9 @@ import TestSupport
         let report = try AuditBinary.readReport(at: folder.appendingPathComponent("again/report.json"))
         #expect(report.changes?.isEmpty == true && report.changes?.baselinePath == "out/report.json")
         // --no-baseline: the previous reports/latest is ignored.
-        _ = try AuditBinary.run(Self.common(sites) + sites.connectToArguments + ["good.test"], in: folder)
-        let ignored = try AuditBinary.run(Self.common(sites) + ["--no-baseline"] + sites.connectToArguments + ["good.test"], in: folder)
+        try Self.writeList(["good.test"], in: folder)
+        _ = try AuditBinary.run(Self.common(sites) + sites.connectToArguments, in: folder)
+        let ignored = try AuditBinary.run(Self.common(sites) + ["--no-baseline"] + sites.connectToArguments, in: folder)
         #expect(!ignored.stderr.contains("comparing with"))
         #expect(try AuditBinary.readReport(at: folder.appendingPathComponent("reports/latest/report.json")).changes == nil)
     }
@@ -143,7 +151,8 @@ import TestSupport
         try make("20200103T000000Z", files: ["report.json"])
         try make("archive", files: ["report.json"])                             // not a run folder
         try manager.createSymbolicLink(atPath: reports.appendingPathComponent("20200104T000000Z").path, withDestinationPath: "archive")
-        let outcome = try AuditBinary.run(Self.common(sites) + ["--keep", "2", "--no-baseline"] + sites.connectToArguments + ["good.test"], in: folder)
+        try Self.writeList(["good.test"], in: folder)
+        let outcome = try AuditBinary.run(Self.common(sites) + ["--keep", "2", "--no-baseline"] + sites.connectToArguments, in: folder)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let current = try manager.destinationOfSymbolicLink(atPath: reports.appendingPathComponent("latest").path)
         let left = try manager.contentsOfDirectory(atPath: reports.path).sorted()
@@ -165,7 +174,8 @@ import TestSupport
     }
 
     /// On a terminal (a pseudo-terminal made by script(1)), a progress line is drawn on stderr and
-    /// erased; NO_COLOR or --quiet turn it off, and it never appears when stderr is not a terminal.
+    /// erased; NO_COLOR removes colour only; TERM=dumb or --quiet turn the line off, and it never
+    /// appears when stderr is not a terminal.
     @Test func progressLineOnlyOnATerminal() throws {
         guard let script = ShellCommand.which("script") else { throw HarnessError.missingProgram("script (bsdutils)") }
         let sites = try LocalSites.shared.get()
@@ -184,8 +194,14 @@ import TestSupport
         #expect(tty.contains("Auditing: 2/2 domains, "), "\(tty.debugDescription)")
         #expect(tty.contains("\r\u{1B}[K"), "the line is erased at the end")
         #expect(tty.contains("\u{1B}[1;32mPASS\u{1B}[0m"), "a coloured summary on a terminal")
+        // NO_COLOR removes colour only: the progress line stays (drawn and erased with \r and ESC [K,
+        // which are no colour); TERM=dumb removes both.
         let noColour = try onTerminal(["NO_COLOR": "1"])
-        #expect(!noColour.contains("Auditing:") && !noColour.contains("\u{1B}"), "\(noColour.debugDescription)")
+        #expect(noColour.contains("Auditing: 2/2 domains, "), "\(noColour.debugDescription)")
+        #expect(!noColour.replacingOccurrences(of: "\r\u{1B}[K", with: "").contains("\u{1B}"), "\(noColour.debugDescription)")
+        #expect(noColour.contains("PASS"))
+        let dumb = try onTerminal(["TERM": "dumb"])
+        #expect(!dumb.contains("Auditing:") && !dumb.contains("\u{1B}"), "\(dumb.debugDescription)")
         let quiet = try onTerminal([:], extra: " --quiet")
         #expect(!quiet.contains("Auditing:"))
         let piped = try AuditBinary.run(Array(arguments.dropFirst()))

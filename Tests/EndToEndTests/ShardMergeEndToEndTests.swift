@@ -100,7 +100,7 @@ import TestSupport
             (["shard1", "shard2/report.json"], "shard1: it is a folder; name its report.json"),
             (["shard1/report.json", "other.json"], "other.json: not an aasa-audit report.json"),
             (["--format", "pdf", "shard1/report.json"], "\"pdf\" is not a format"),
-            (["--bogus"], "unknown option --bogus"),
+            (["--bogus"], "unknown option '--bogus'"),
             ([], "name the report.json of each shard"),
         ]
         for (arguments, text) in cases {

@@ -48,7 +48,7 @@ import TestSupport
         #expect(outcome.stdout.contains("PASS  \(good)"))
     }
 
-    @Test(arguments: [(["validate"], "at least one FILE"), (["validate", "--frob", "x"], "unknown option --frob")])
+    @Test(arguments: [(["validate"], "at least one FILE"), (["validate", "--frob", "x"], "unknown option '--frob'")])
     func usageErrors(arguments: [String], text: String) throws {
         let outcome = try AuditBinary.run(arguments)
         #expect(outcome.status == 2)

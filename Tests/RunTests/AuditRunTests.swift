@@ -51,10 +51,10 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         let path = folder.appendingPathComponent("domains.txt").path
         let (outcome, observer, _) = Self.run(.file(path, given: false), in: folder)
         #expect(outcome.status == .usageOrInputError && outcome.report == nil)
-        #expect(observer.lines == ["notice: cannot read the domain list \(path) (name domains as arguments, or create domains.txt with one domain per line)"])
+        #expect(observer.lines == ["notice: cannot read the domain list \(path): No such file or directory (name domains as arguments, or create domains.txt with one domain per line)"])
         let (given, givenObserver, _) = Self.run(.file(path, given: true), in: folder)
         #expect(given.status == .usageOrInputError)
-        #expect(givenObserver.lines == ["notice: cannot read the domain list \(path)"])
+        #expect(givenObserver.lines == ["notice: cannot read the domain list \(path): No such file or directory"])
     }
 
     @Test func aBinaryListIsRefusedWhole() throws {
@@ -75,13 +75,16 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         #expect(emptyObserver.lines == ["notice: no domains to audit in \(path)"])
         let (noCA, noCAObserver, store) = Self.run(.arguments(["a.example"]), in: folder, caFile: "/nonexistent/ca.pem")
         #expect(noCA.status == .usageOrInputError)
-        #expect(noCAObserver.lines == ["notice: --cacert /nonexistent/ca.pem: the file does not exist or cannot be read"])
+        #expect(noCAObserver.lines == ["notice: --cacert /nonexistent/ca.pem: No such file or directory"])
         #expect(!FileManager.default.fileExists(atPath: store.root), "nothing is written before the fetch")
     }
 
     @Test func aWholeRunWritesTheStoreAndFails() throws {
         let folder = try AuditBinary.temporaryDirectory()
-        let (outcome, observer, store) = Self.run(.arguments(["a.example", "b.example", "A.example", "not a domain"]), in: folder)
+        // A run of the domain list (a one-off check of arguments would not move `latest`).
+        let list = folder.appendingPathComponent("domains.txt")
+        try Data("a.example\nb.example\nA.example\nnot a domain\n".utf8).write(to: list)
+        let (outcome, observer, store) = Self.run(.file(list.path, given: true), in: folder)
         // A skipped argument makes it 2 although both domains fail.
         #expect(outcome.status == .usageOrInputError)
         let report = try #require(outcome.report)
@@ -98,7 +101,8 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         #expect(observer.madeReport == report)
 
         // The next run compares with it, and fails with 1 (no skipped line).
-        let (next, nextObserver, _) = Self.run(.arguments(["a.example"]), in: folder)
+        try Data("a.example\n".utf8).write(to: list)
+        let (next, nextObserver, _) = Self.run(.file(list.path, given: true), in: folder)
         #expect(next.status == .domainFailed)
         #expect(nextObserver.lines.contains { $0.hasPrefix("info: comparing with \(store.root)/\(directory.lastPathComponent)/report.json (run of ") })
         #expect(next.report?.changes != nil)

@@ -49,6 +49,6 @@ import Testing
         var noCA = Self.fetch
         noCA.caFile = "/nonexistent/ca.pem"
         #expect(MatchRun(source: .domain("shop.example"), urls: ["/a"], fetch: noCA).run { notices.append($0) } == nil)
-        #expect(notices == ["--cacert /nonexistent/ca.pem: the file does not exist or cannot be read"])
+        #expect(notices == ["--cacert /nonexistent/ca.pem: No such file or directory"])
     }
 }

@@ -65,7 +65,7 @@ import Testing
     @Test func theDefaultBaselineIsWhatLatestPointsTo() throws {
         let store = ReportStore(root: try AuditBinary.temporaryDirectory().appendingPathComponent("reports").path)
         let report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: "0.1.0"), generatedAt: Date(timeIntervalSince1970: 1_800_000_000),
-                                 domains: [])
+                                 domains: [DomainResult(domain: "a.example", verdict: .pass, usedLocation: nil, findings: [], locations: [])])
         let written = try ReportOutput(destination: .store(store), formats: [.json]).write(report)
         guard case .success(let baseline)? = BaselineReport.load(.latest(store)) else {
             Issue.record("the latest report is the baseline")

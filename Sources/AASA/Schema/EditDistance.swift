@@ -1,7 +1,8 @@
-/// Levenshtein distance, for telling a misspelled key (`applink`, `appIds`) from an unknown one.
-enum EditDistance {
+/// Levenshtein distance, for telling a misspelled key (`applink`, `appIds`) from an unknown one, and a
+/// mistyped subcommand or option (`validat`, `--strcit`) from a domain or an unknown option.
+public enum EditDistance {
     /// The number of single-character insertions, deletions and substitutions turning `a` into `b`.
-    static func between(_ a: String, _ b: String) -> Int {
+    public static func between(_ a: String, _ b: String) -> Int {
         let source = Array(a)
         let target = Array(b)
         if source.isEmpty { return target.count }
@@ -22,7 +23,7 @@ enum EditDistance {
 
     /// The candidate `key` most likely stands for: equal ignoring case, or within `maximum` edits
     /// ignoring case. Nil when nothing is that close. Ties go to the earlier candidate.
-    static func nearMiss(of key: String, among candidates: [String], maximum: Int = 2) -> String? {
+    public static func nearMiss(of key: String, among candidates: [String], maximum: Int = 2) -> String? {
         let lowered = key.lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

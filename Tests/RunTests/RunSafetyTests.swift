@@ -1,0 +1,232 @@
+import Audit
+import Fetching
+import Foundation
+import Reporting
+import TestSupport
+import Testing
+@testable import Run
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// When `latest` moves, what a one-off check compares with, the output folder found unwritable
+/// before the fetch, and the files a run is given that are not regular files.
+@Suite(.serialized) struct RunSafetyTests {
+    static func report(domains: [String], complete: Bool = true) -> AuditReport {
+        let results = domains.map { DomainResult(domain: $0, verdict: .fail, usedLocation: nil, findings: [], locations: []) }
+        let tool = ToolInfo(name: "aasa-audit", version: "0.1.0"), time = Date(timeIntervalSince1970: 0)
+        return complete ? AuditReport(tool: tool, generatedAt: time, domains: results)
+            : AuditReport(tool: tool, generatedAt: time, domains: results, notAudited: ["x.example"])
+    }
+
+    // MARK: - When latest moves
+
+    @Test func latestMovesOnlyForACompleteRunOfTheListThatAuditedADomain() {
+        let store = ReportOutput(destination: .store(ReportStore(root: "r")))
+        #expect(store.movesLatest(for: Self.report(domains: ["a.example"])))
+        #expect(!store.movesLatest(for: Self.report(domains: [])), "zero domains audited")
+        #expect(!store.movesLatest(for: Self.report(domains: ["a.example"], complete: false)), "interrupted")
+        var oneOff = store
+        oneOff.updatesLatest = false
+        #expect(!oneOff.movesLatest(for: Self.report(domains: ["a.example"])), "a one-off check")
+        #expect(!ReportOutput(destination: .folder("out")).movesLatest(for: Self.report(domains: ["a.example"])), "--out")
+    }
+
+    static func run(_ domains: AuditRun.Domains, in folder: URL, baseline: BaselineReport.Choice? = nil,
+                    caFile: String? = nil, stop: StopSwitch? = nil) -> (AuditOutcome, RecordingObserver, ReportStore) {
+        let store = ReportStore(root: folder.appendingPathComponent("reports").path)
+        let fetch = FetchOptions(userAgent: "aasa-audit/test", caFile: caFile, connectTo: ["::127.0.0.1:9"], connectTimeout: 2,
+                                 totalTimeout: 4, concurrency: 4)
+        let run = AuditRun(domains: domains, fetch: fetch, audit: AuditSettings(userAgent: "aasa-audit/test"),
+                           baseline: baseline ?? .latest(store), output: ReportOutput(destination: .store(store), formats: [.json]),
+                           tool: ToolInfo(name: "aasa-audit", version: "0.1.0"))
+        let observer = RecordingObserver()
+        return (run.run(observer: observer, stop: stop, signal: { stop?.isStopped == true ? SIGINT : nil }), observer, store)
+    }
+
+    @Test func aOneOffCheckWritesUnderReportsButNeitherMovesLatestNorComparesWithIt() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let list = folder.appendingPathComponent("domains.txt")
+        try Data("a.example\nb.example\n".utf8).write(to: list)
+        let (night, _, store) = Self.run(.file(list.path, given: true), in: folder)
+        let nightFolder = try #require(night.directory).lastPathComponent
+        #expect(store.latestFolderName == nightFolder)
+
+        let (oneOff, observer, _) = Self.run(.arguments(["partner.example"]), in: folder)
+        let oneOffFolder = try #require(oneOff.directory)
+        #expect(oneOffFolder.lastPathComponent != nightFolder)
+        #expect(FileManager.default.fileExists(atPath: oneOffFolder.appendingPathComponent("report.json").path))
+        #expect(store.latestFolderName == nightFolder, "latest stays on the run of the list")
+        #expect(oneOff.report?.changes == nil, "not compared with the list's baseline")
+        #expect(observer.lines.contains("info: one-off check of the domains given as arguments: \(store.root)/latest is not moved "
+                                        + "and the run is not compared with it (--baseline FILE compares it)"), "\(observer.lines)")
+        #expect(!observer.lines.contains { $0.contains("comparing with") })
+
+        // --baseline FILE: compared, still not the latest.
+        let baseline = "\(store.root)/\(nightFolder)/report.json"
+        let (compared, comparedObserver, _) = Self.run(.arguments(["a.example"]), in: folder, baseline: .file(baseline))
+        #expect(compared.report?.changes?.baselinePath == baseline)
+        #expect(comparedObserver.lines.contains("info: one-off check of the domains given as arguments: \(store.root)/latest is not moved"))
+        #expect(store.latestFolderName == nightFolder)
+
+        // The next run of the list compares with the previous run of the list, not the one-off checks.
+        let (next, nextObserver, _) = Self.run(.file(list.path, given: true), in: folder)
+        #expect(next.report?.changes?.baselinePath == baseline)
+        #expect(next.report?.changes?.domainsRemoved.isEmpty == true && next.report?.changes?.domainsAdded.isEmpty == true)
+        #expect(!nextObserver.lines.contains { $0.contains("one-off") })
+        #expect(store.latestFolderName == next.directory?.lastPathComponent)
+    }
+
+    @Test func aListWithNoDomainToAuditNeverMovesLatest() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let list = folder.appendingPathComponent("domains.txt")
+        try Data("a.example\n".utf8).write(to: list)
+        let (night, _, store) = Self.run(.file(list.path, given: true), in: folder)
+        let nightFolder = try #require(night.directory).lastPathComponent
+        try Data("not a domain\nhelp\n".utf8).write(to: list)
+        let (empty, observer, _) = Self.run(.file(list.path, given: true), in: folder)
+        #expect(empty.status == .usageOrInputError)
+        #expect(empty.report?.domains.isEmpty == true && empty.report?.complete == true && empty.directory != nil)
+        #expect(store.latestFolderName == nightFolder)
+        #expect(observer.lines.contains("info: no domain was audited: \(store.root)/latest was not moved"), "\(observer.lines)")
+    }
+
+    // MARK: - Output folders that cannot be written, found before the fetch
+
+    /// A read-only tmpfs: root ignores file permissions, a read-only mount it cannot.
+    static func readOnlyMount() throws -> URL {
+        let point = try AuditBinary.temporaryDirectory()
+        let mount = try #require(ShellCommand.which("mount"), "mount(8) is needed to make a read-only folder as root")
+        let outcome = try ShellCommand.run(mount, ["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", point.path], checked: false)
+        guard outcome.status == 0 else {
+            Issue.record("cannot mount a read-only tmpfs (needed to test an unwritable folder as root): \(outcome.stderr)")
+            throw HarnessError.missingProgram("mount -t tmpfs -o ro")
+        }
+        return point
+    }
+
+    static func unmount(_ point: URL) {
+        if let umount = ShellCommand.which("umount") { _ = try? ShellCommand.run(umount, [point.path], checked: false) }
+    }
+
+    @Test func anUnwritableFolderIsFoundBeforeTheFetchWithTheSystemsReason() throws {
+        let point = try Self.readOnlyMount()
+        defer { Self.unmount(point) }
+        for path in [point.path, point.appendingPathComponent("reports/deeper").path] {
+            #expect(throws: ReportWriteError.self) { try ReportOutput(destination: .folder(path)).checkWritable() }
+            do {
+                try ReportOutput(destination: .folder(path)).checkWritable()
+            } catch {
+                #expect(error.path == path && error.reason.contains("Read-only file system"), "\(error)")
+            }
+        }
+        // The run: refused before the fetch (no "fetching" line), nothing written.
+        let store = ReportStore(root: point.appendingPathComponent("reports").path)
+        let run = AuditRun(domains: .arguments(["a.example"]), fetch: FetchOptions(userAgent: "t", connectTo: ["::127.0.0.1:9"]),
+                           audit: AuditSettings(), baseline: .none, output: ReportOutput(destination: .store(store)),
+                           tool: ToolInfo(name: "aasa-audit", version: "0.1.0"))
+        let observer = RecordingObserver()
+        let outcome = run.run(observer: observer)
+        #expect(outcome.status == .usageOrInputError && outcome.report == nil)
+        #expect(!observer.lines.contains { $0.hasPrefix("fetching") }, "\(observer.lines)")
+        #expect(observer.lines.last == "notice: cannot write \(store.root): cannot create it in \(point.path) (Read-only file system) (nothing was audited)")
+    }
+
+    @Test func aMergeFindsAnUnwritableFolderBeforeWriting() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let files = [try MergeRunTests.shard(1, of: 1, [.pass], in: folder)]
+        let file = folder.appendingPathComponent("reports")
+        try Data("x".utf8).write(to: file)
+        let (outcome, observer, _) = MergeRunTests.merge(files, in: folder)
+        #expect(outcome.status == .usageOrInputError && outcome.directory == nil)
+        #expect(observer.lines == ["notice: cannot write \(file.path): \(file.path) is not a folder (nothing was merged)"], "\(observer.lines)")
+    }
+
+    @Test func aFileWhereAFolderIsExpectedAndAWritableFolder() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let file = folder.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        do {
+            try ReportOutput(destination: .folder(file.appendingPathComponent("out").path)).checkWritable()
+            Issue.record("a folder inside a file was accepted")
+        } catch {
+            #expect(error.reason == "\(file.path) is not a folder", "\(error)")
+        }
+        do {
+            try ReportOutput(destination: .folder(file.path)).checkWritable()
+            Issue.record("a file was accepted as the folder")
+        } catch {
+            #expect(error.reason == "\(file.path) is not a folder", "\(error)")
+        }
+        // Writable: nothing is created, nothing left behind.
+        try ReportOutput(destination: .folder(folder.appendingPathComponent("new/out").path)).checkWritable()
+        try ReportOutput(destination: .folder(folder.path)).checkWritable()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file"])
+    }
+
+    // MARK: - Files that are not regular files
+
+    @Test func theDomainListSaysWhyItCannotBeRead() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let missing = folder.appendingPathComponent("nope.txt").path
+        #expect(throws: DomainListFile.ReadError.unreadable(missing, reason: "No such file or directory")) { try DomainListFile.read(missing) }
+        #expect(throws: DomainListFile.ReadError.unreadable(folder.path, reason: "it is a folder, not a file")) { try DomainListFile.read(folder.path) }
+        #expect(throws: DomainListFile.ReadError.unreadable("/dev/zero", reason: "it is a device, not a regular file")) {
+            try DomainListFile.read("/dev/zero")
+        }
+        let inFile = folder.appendingPathComponent("f")
+        try Data().write(to: inFile)
+        #expect(throws: DomainListFile.ReadError.unreadable(inFile.path + "/x", reason: "Not a directory")) { try DomainListFile.read(inFile.path + "/x") }
+    }
+
+    @Test func aPipeIsReadToItsEndAndAFIFOWithoutWriterWaitsOnlyUntilStopped() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Nobody writes: the wait ends when the switch flips, and says it is waiting first.
+        let stop = StopSwitch()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.6) { stop.stop() }
+        let started = Date()
+        var told = false
+        #expect(throws: DomainListFile.ReadError.stopped(fifo)) {
+            try DomainListFile.read(fifo, stop: stop, waitingNoticeSeconds: 0.2) { told = true }
+        }
+        #expect(Date().timeIntervalSince(started) < 1.5)
+        #expect(told)
+        // A writer: read to its end.
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY)
+            _ = "a.example\nb.example\n".withCString { Glibc.write(fd, $0, 20) }
+            close(fd)
+        }
+        writer.start()
+        #expect(try DomainListFile.read(fifo, stop: StopSwitch()) == Data("a.example\nb.example\n".utf8))
+    }
+
+    @Test func aFIFOAsCAFileIsRefusedAtOnce() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let fifo = folder.appendingPathComponent("ca.pem").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let started = Date()
+        let (outcome, observer, store) = Self.run(.arguments(["a.example"]), in: folder, caFile: fifo)
+        #expect(outcome.status == .usageOrInputError)
+        #expect(observer.lines == ["notice: --cacert \(fifo): it is a pipe (FIFO), not a regular file"])
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(!FileManager.default.fileExists(atPath: store.root))
+        let (device, deviceObserver, _) = Self.run(.arguments(["a.example"]), in: folder, caFile: "/dev/zero")
+        #expect(device.status == .usageOrInputError)
+        #expect(deviceObserver.lines == ["notice: --cacert /dev/zero: it is a device, not a regular file"])
+    }
+
+    @Test func aSignalWhileWaitingForTheListEndsTheRunWithNothingWritten() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let fifo = folder.appendingPathComponent("domains.txt").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let stop = StopSwitch()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { stop.stop() }
+        let (outcome, observer, store) = Self.run(.file(fifo, given: true), in: folder, stop: stop)
+        #expect(outcome.status == .interrupted && outcome.report == nil)
+        #expect(observer.lines == ["notice: stopped by SIGINT while waiting for the domain list \(fifo): nothing was audited or written"])
+        #expect(!FileManager.default.fileExists(atPath: store.root))
+    }
+}
