@@ -112,24 +112,13 @@ import Glibc
 
     // MARK: - 14.5: fail fast
 
-    /// A read-only tmpfs (root ignores permissions; a read-only mount it cannot). Fails the test,
-    /// with the reason, when it cannot be made.
-    static func readOnlyMount() throws -> URL {
-        let point = try AuditBinary.temporaryDirectory()
-        let mount = try #require(ShellCommand.which("mount"), "mount(8) is needed to make a read-only folder as root")
-        let outcome = try ShellCommand.run(mount, ["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", point.path], checked: false)
-        try #require(outcome.status == 0, "cannot mount a read-only tmpfs: \(outcome.stderr)")
-        return point
-    }
-
-    static func unmount(_ point: URL) {
-        if let umount = ShellCommand.which("umount") { _ = try? ShellCommand.run(umount, [point.path], checked: false) }
-    }
 
     @Test func anUnwritableOutputFolderIsFoundBeforeAnyFetch() throws {
         let sites = try LocalSites.shared.get()
-        let point = try Self.readOnlyMount()
-        defer { Self.unmount(point) }
+        // A read-only tmpfs: root ignores file permissions, a read-only mount it cannot.
+        let scratch = try ScratchFileSystem.readOnly()
+        defer { scratch.unmount() }
+        let point = scratch.mountPoint
         // silent.test never answers: a check made after the fetch would take the whole 30 s.
         let slow = ["--cacert", sites.certificateAuthority.certificatePath, "--no-cdn", "--timeout", "30"] + sites.connectToArguments
         for (arguments, reason) in [

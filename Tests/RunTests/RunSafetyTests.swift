@@ -93,25 +93,12 @@ import Glibc
 
     // MARK: - Output folders that cannot be written, found before the fetch
 
-    /// A read-only tmpfs: root ignores file permissions, a read-only mount it cannot.
-    static func readOnlyMount() throws -> URL {
-        let point = try AuditBinary.temporaryDirectory()
-        let mount = try #require(ShellCommand.which("mount"), "mount(8) is needed to make a read-only folder as root")
-        let outcome = try ShellCommand.run(mount, ["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", point.path], checked: false)
-        guard outcome.status == 0 else {
-            Issue.record("cannot mount a read-only tmpfs (needed to test an unwritable folder as root): \(outcome.stderr)")
-            throw HarnessError.missingProgram("mount -t tmpfs -o ro")
-        }
-        return point
-    }
-
-    static func unmount(_ point: URL) {
-        if let umount = ShellCommand.which("umount") { _ = try? ShellCommand.run(umount, [point.path], checked: false) }
-    }
 
     @Test func anUnwritableFolderIsFoundBeforeTheFetchWithTheSystemsReason() throws {
-        let point = try Self.readOnlyMount()
-        defer { Self.unmount(point) }
+        // A read-only tmpfs: root ignores file permissions, a read-only mount it cannot.
+        let scratch = try ScratchFileSystem.readOnly()
+        defer { scratch.unmount() }
+        let point = scratch.mountPoint
         for path in [point.path, point.appendingPathComponent("reports/deeper").path] {
             #expect(throws: ReportWriteError.self) { try ReportOutput(destination: .folder(path)).checkWritable() }
             do {
