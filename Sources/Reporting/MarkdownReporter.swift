@@ -41,6 +41,7 @@ public enum MarkdownReporter {
             }
         }
         if let changes = report.changes { self.changes(changes, to: &out) }
+        if let history = report.history { self.history(history, to: &out) }
         if !report.inputErrors.isEmpty {
             out += "\n## Skipped lines of the domain list\n\n"
             for problem in report.inputErrors.prefix(maxChangesListed) {
