@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "RunTests", dependencies: ["Run", "TestSupport"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "TestSupport"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Audit", "Reporting", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Audit", "Reporting", "History", "TestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -8,7 +8,7 @@ extension HistoryStore {
         let report = run.report
         let start = Self.seconds(report.generatedAt)
         let listRun = "r.kind = 'list' AND r.shard = ''"
-        let earlier = try database.integer("SELECT count(*) FROM run r WHERE \(listRun) AND r.generated_at < ?", [.integer(start)]) ?? 0
+        let earlier = try database.integer("SELECT count(*) FROM run r WHERE \(listRun) AND r.generated_at <= ?", [.integer(start)]) ?? 0
 
         // The trend: the last runs of the list, this one last when it is one.
         let ownTally = RunTally(generatedAt: report.generatedAt, pass: report.summary.pass, warn: report.summary.warn,
@@ -16,7 +16,7 @@ extension HistoryStore {
         let earlierCount = RunTally.window - (run.isListNight ? 1 : 0)
         var trend: [RunTally] = try database.rows("""
             SELECT r.generated_at, r.pass, r.warn, r.fail, r.complete FROM run r
-            WHERE \(listRun) AND r.generated_at < ? ORDER BY r.generated_at DESC LIMIT ?
+            WHERE \(listRun) AND r.generated_at <= ? ORDER BY r.generated_at DESC LIMIT ?
             """, [.integer(start), .int(earlierCount)]) { row in
             RunTally(generatedAt: Self.date(row.int64(0)), pass: Int(row.int64(1)), warn: Int(row.int64(2)),
                      fail: Int(row.int64(3)), complete: row.int64(4) != 0)
@@ -25,7 +25,7 @@ extension HistoryStore {
 
         // The verdicts of this run's domains in the last runs of the list, for flapping.
         let windowIDs = try database.rows("""
-            SELECT r.id FROM run r WHERE \(listRun) AND r.generated_at < ? ORDER BY r.generated_at DESC LIMIT ?
+            SELECT r.id FROM run r WHERE \(listRun) AND r.generated_at <= ? ORDER BY r.generated_at DESC LIMIT ?
             """, [.integer(start), .int(FlappingDomain.window - (run.isListNight ? 1 : 0))]) { $0.int64(0) }
         var verdicts: [String: [Verdict]] = [:]
         if !windowIDs.isEmpty {
@@ -49,7 +49,7 @@ extension HistoryStore {
 
         // Failing since, and fixed: the unbroken run of failures in earlier runs of the list.
         // Only domains failing now or failing in the last run of the list are looked up.
-        let previousRun = try database.integer("SELECT r.id FROM run r WHERE \(listRun) AND r.generated_at < ? ORDER BY r.generated_at DESC LIMIT 1",
+        let previousRun = try database.integer("SELECT r.id FROM run r WHERE \(listRun) AND r.generated_at <= ? ORDER BY r.generated_at DESC LIMIT 1",
                                                [.integer(start)])
         var failedLastTime: Set<String> = []
         if let previousRun {
@@ -59,7 +59,7 @@ extension HistoryStore {
         }
         let streakQuery = try database.prepare("""
             SELECT r.generated_at, res.verdict FROM result res JOIN run r ON r.id = res.run_id
-            WHERE res.domain_id = (SELECT id FROM domain WHERE name = ?) AND \(listRun) AND r.generated_at < ?
+            WHERE res.domain_id = (SELECT id FROM domain WHERE name = ?) AND \(listRun) AND r.generated_at <= ?
             ORDER BY r.generated_at DESC
             """)
         /// The earlier failures in a row of `name`: how many and when the first started.

@@ -54,7 +54,7 @@ public enum HistoryRun {
                 lines.append("    certificate: expires \(day(notAfter))" + (run.certificateIssuer.map { ", issued by \($0)" } ?? ""))
             }
         }
-        return TerminalText.sanitize(lines.joined(separator: "\n"))
+        return lines.map(TerminalText.sanitize).joined(separator: "\n")
     }
 
     /// The runs as text: one line each.
@@ -62,10 +62,10 @@ public enum HistoryRun {
         let lines = runs.map { run in
             let what = run.kind == .oneOff ? "one-off check" : run.shard.map { "shard \($0)" } ?? (run.origin == .merge ? "list (merged)" : "list")
             return "\(day(run.generatedAt))  \(what.padding(toLength: 14, withPad: " ", startingAt: 0))  "
-                + "\(run.domains) domains: \(run.pass) pass, \(run.warn) warn, \(run.fail) fail"
+                + "\(run.domains) domain\(run.domains == 1 ? "" : "s"): \(run.pass) pass, \(run.warn) warn, \(run.fail) fail"
                 + (run.complete ? "" : "  (interrupted)") + (run.origin == .import ? "  (imported)" : "")
         }
-        return TerminalText.sanitize(lines.joined(separator: "\n"))
+        return lines.map(TerminalText.sanitize).joined(separator: "\n")
     }
 
     /// `value` as pretty JSON (ISO 8601 dates), for `--json`.
@@ -76,11 +76,11 @@ public enum HistoryRun {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    /// "2026-11-30 02:00Z".
+    /// "2026-11-30 02:00:00Z".
     static func day(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime]
         let text = formatter.string(from: date)
-        return String(text.prefix(16)).replacingOccurrences(of: "T", with: " ") + "Z"
+        return String(text.prefix(19)).replacingOccurrences(of: "T", with: " ") + "Z"
     }
 }
