@@ -45,6 +45,8 @@ let package = Package(
         .executableTarget(name: "aasa-audit", dependencies: ["Arguments", "Audit", "Fetching", "Reporting", "Run", "History"]),
         // `make bench-match`: URLs decided per second by the matching engine (built in release).
         .executableTarget(name: "aasa-match-bench", dependencies: ["AASA"]),
+        // `make bench-history`: a year of nightly runs of 5,000 domains, then one night's recording and a timeline, timed.
+        .executableTarget(name: "aasa-history-bench", dependencies: ["AASA", "Audit", "History"]),
         // Test support: throw-away CA, nginx on loopback, running the built binary.
         .target(name: "TestSupport", dependencies: ["Audit"]),
 
