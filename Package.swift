@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "RunTests", dependencies: ["Run", "TestSupport"]),
+        .testTarget(name: "RunTests", dependencies: ["Run", "History", "TestSupport"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "TestSupport"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Audit", "Reporting", "History", "TestSupport"], exclude: ["Snapshots"]),
