@@ -134,7 +134,11 @@ func binaryJunk() {
     #expect(!list.problems.isEmpty)
     #expect(list.problems.allSatisfy { $0.text.count <= DomainList.maximumShownCharacters + 1 })
     #expect(list.problems.allSatisfy { $0.reason.count < 300 })
-    #expect(list.problems.last?.reason.contains("100000 bytes") == true)
+    // 4 MiB of junk has thousands of lines: the first are kept, the rest (the long line among them) counted.
+    #expect(list.problems.count == DomainList.maximumKeptProblems)
+    #expect(list.problemsOmitted > 0)
+    let longLine = DomainList.parse(Data([UInt8](repeating: 0x61, count: 100_000) + [0x0A]), file: "long.txt")
+    #expect(longLine.problems.first?.reason.contains("100000 bytes") == true)
 }
 
 @Test("A million repeated lines parse quickly into one entry")
