@@ -271,7 +271,7 @@ import TestSupport
         // "--no-cdn" after "--" is a (bad) domain, not the option: reported as a line of input, exit 2.
         let outcome = try AuditBinary.run(["--", "--no-cdn"])
         #expect(outcome.status == 2)
-        #expect(outcome.stdout.contains("argument 1: \"--no-cdn\": the label \"--no-cdn\" starts with \"-\""), "\(outcome.stdout)")
+        #expect(outcome.stderr.contains("argument 1: \"--no-cdn\": the label \"--no-cdn\" starts with \"-\""), "\(outcome.stderr)")
     }
 
     @Test func helpAndVersion() throws {
