@@ -30,7 +30,7 @@ struct AuditCommand: Subcommand {
             tool: ToolInfo(name: "aasa-audit", version: AuditOptions.version))
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit", quiet: options.reports.quiet, jsonToStdout: options.jsonToStdout,
                                        listsInputErrors: false, details: options.details,
-                                       policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn))
+                                       quietNames: ExitPolicy(strict: options.reports.strict, failOn: options.failOn))
         return run.run(observer: observer, stop: interruption.stopSwitch, signal: { interruption.signalNumber }).status
     }
 }
@@ -47,19 +47,20 @@ final class ConsoleObserver: AuditRunObserver {
     let listsInputErrors: Bool
     /// `--details`: every error and warning with its fix, for any number of domains.
     let details: Bool
-    /// Which domains `--quiet` names: those that fail the run.
-    let policy: ExitPolicy
+    /// Which domains `--quiet` names: those that fail the run; nil: none (a merge, whose `--quiet`
+    /// stays silent but for problems with the run).
+    let quietNames: ExitPolicy?
     private var progressLine: ProgressLine?
 
     init(console: Console, prefix: String, quiet: Bool, jsonToStdout: Bool = false, listsInputErrors: Bool,
-         details: Bool = false, policy: ExitPolicy = ExitPolicy()) {
+         details: Bool = false, quietNames: ExitPolicy? = nil) {
         self.console = console
         self.listsInputErrors = listsInputErrors
         self.prefix = prefix
         self.quiet = quiet
         self.jsonToStdout = jsonToStdout
         self.details = details
-        self.policy = policy
+        self.quietNames = quietNames
     }
 
     /// Where the summary and the "Reports:" line go: stdout, unless it carries the JSON report.
@@ -90,7 +91,7 @@ final class ConsoleObserver: AuditRunObserver {
         if !quiet {
             say(ConsoleSummary.render(report, colour: jsonToStdout ? console.progressOnStderr : console.colourOnStdout,
                                       width: jsonToStdout ? console.stderrWidth : console.stdoutWidth, details: details))
-        } else {
+        } else if let policy = quietNames {
             // Quiet: no summary; one line per domain that fails the run (with --fail-on new, only
             // what is new), so cron mails only when there is something to do.
             for line in ConsoleSummary.quietLines(policy.failingDomains(in: report), program: prefix, width: console.stderrWidth) {
