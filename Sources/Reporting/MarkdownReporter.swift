@@ -42,12 +42,12 @@ public enum MarkdownReporter {
         }
         if let changes = report.changes { self.changes(changes, to: &out) }
         if !report.inputErrors.isEmpty {
-            out += "\n## Skipped lines of the domain list\n\n"
+            out += "\n## Problems in the domain list (skipped)\n\n"
             for problem in report.inputErrors.prefix(maxChangesListed) {
                 out += "- \(MarkdownEscaping.escape(problem.place)): \"\(MarkdownEscaping.escape(problem.text))\": "
                 out += "\(MarkdownEscaping.escape(problem.reason))\n"
             }
-            more(report.inputErrors.count, shown: maxChangesListed, "line", to: &out)
+            more(report.inputErrorCount, shown: maxChangesListed, "input error", to: &out)
         }
         let ordered = Formatting.worstFirst(report.domains)
         out += "\n## Domains\n\n"

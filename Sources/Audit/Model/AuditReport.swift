@@ -12,8 +12,12 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// False when the run was interrupted and `domains` holds only what was finished.
     public var complete: Bool
     public var summary: Summary
-    /// Lines of the domain list that were not domains; they were skipped.
+    /// Lines of the domain list that were not domains, and expectation tokens that could not be
+    /// read; they were skipped. At most the first `DomainList.maximumKeptProblems` (1,000).
     public var inputErrors: [InputProblem]
+    /// How many more input errors there were than `inputErrors` lists; nil (absent from
+    /// report.json) when it lists them all. A hostile list of millions of bad lines so makes a small report.
+    public var inputErrorsOmitted: Int?
     public var domains: [DomainResult]
     /// What changed since a baseline report (`--baseline`, or the previous `reports/latest`);
     /// nil when there was none. Set after the run by the caller (see `ReportChanges.between`).
@@ -47,12 +51,16 @@ public struct AuditReport: Sendable, Equatable, Codable {
         complete = try container.decode(Bool.self, forKey: .complete)
         summary = try container.decode(Summary.self, forKey: .summary)
         inputErrors = try container.decode([InputProblem].self, forKey: .inputErrors)
+        inputErrorsOmitted = try container.decodeIfPresent(Int.self, forKey: .inputErrorsOmitted)
         domains = try container.decode([DomainResult].self, forKey: .domains)
         changes = try container.decodeIfPresent(ReportChanges.self, forKey: .changes)
         notAudited = try container.decodeIfPresent([String].self, forKey: .notAudited)
         shard = try container.decodeIfPresent(Shard.self, forKey: .shard)
         for index in domains.indices { domains[index].countDaysLeft(from: generatedAt) }
     }
+
+    /// Every input error, listed or not: `inputErrors` and `inputErrorsOmitted`.
+    public var inputErrorCount: Int { inputErrors.count + (inputErrorsOmitted ?? 0) }
 
     /// The report of an interrupted run: `domains` holds what was finished, `notAudited` the rest;
     /// `complete` is false.
