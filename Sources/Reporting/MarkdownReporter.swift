@@ -26,7 +26,7 @@ public enum MarkdownReporter {
         out += "# AASA audit, \(Formatting.utc(report.generatedAt))\n\n"
         out += "**\(s.fail) fail · \(s.warn) warn · \(s.pass) pass** of \(Formatting.plural(s.domains, "domain")) "
         out += "(\(MarkdownEscaping.escape(report.tool.name)) \(MarkdownEscaping.escape(report.tool.version))). "
-        out += "On a failing domain something does not work: Apple cannot read its file, or part of the file it reads is broken, "
+        out += "On a failing domain something does not work: Apple finds no file it can read, or part of the file it reads is broken, "
         out += "or Apple's crawler, Apple's CDN or an expectation written in the domain list fails.\n"
         if let shard = report.shard {
             out += "\nShard \(shard) of the domain list (`--shard`): only its domains were checked.\n"
