@@ -210,9 +210,10 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
 
         EXIT STATUS:
           0  no domain fails (warnings allowed, unless --strict)
-          1  at least one domain fails: Apple would not get a valid file from it, or its file breaks an
-             expectation written in the domain list (with --strict: or warns); with --fail-on new,
-             only when such a failure is new since the baseline
+          1  at least one domain fails: Apple can read no file from it, or part of the file it reads is
+             broken, or its crawler or CDN check or an expectation written in the domain list fails
+             (with --strict: or warns); with --fail-on new, only when such a failure is new since
+             the baseline
           2  usage error, or input error (a line of the domain list is not a domain, or an
              expectation on it cannot be read: that line or token is skipped, the rest is still
              audited, and each problem is told on stderr; a list over 16 MiB or binary is

@@ -129,15 +129,17 @@ public enum ConsoleSummary {
     /// Runs with at most this many domains (a one-off check) also get every problem with its fix.
     public static let detailLimit = 10
 
-    /// For each domain that does not pass: its errors and warnings, each with its fix, wrapped to `width`.
+    /// For each domain that does not pass: its errors and warnings, each with its fix, wrapped to
+    /// `width`; the locations' first, then the domain's own (cause before consequence).
     static func details(_ domains: [DomainResult], width: Int = lineWidth) -> String {
         var out = ""
         for domain in domains where domain.verdict != .pass {
             out += "\n\(TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)):\n"
-            var groups: [(String, [Finding])] = [("", domain.findings)]
-            groups += domain.locations.map { location in
+            // Causes first (`DomainResult.findingGroups`): the locations, then the domain's own findings.
+            let groups: [(String, [Finding])] = domain.findingGroups.map { group in
+                guard let location = group.location else { return ("domain", group.findings) }
                 let unused = domain.usedLocation != nil && domain.usedLocation != location.path
-                return (location.path + (unused ? " (not used by Apple)" : ""), location.findings)
+                return (location.path + (unused ? " (not used by Apple)" : ""), group.findings)
             }
             for (title, findings) in groups {
                 let shown = findings.filter { $0.severity != .info }

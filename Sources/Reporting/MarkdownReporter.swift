@@ -26,7 +26,8 @@ public enum MarkdownReporter {
         out += "# AASA audit, \(Formatting.utc(report.generatedAt))\n\n"
         out += "**\(s.fail) fail · \(s.warn) warn · \(s.pass) pass** of \(Formatting.plural(s.domains, "domain")) "
         out += "(\(MarkdownEscaping.escape(report.tool.name)) \(MarkdownEscaping.escape(report.tool.version))). "
-        out += "A failing domain gets no valid file to Apple: universal links do not work for it.\n"
+        out += "On a failing domain something does not work: Apple finds no file it can read, or part of the file it reads is broken, "
+        out += "or Apple's crawler, Apple's CDN or an expectation written in the domain list fails.\n"
         if let shard = report.shard {
             out += "\nShard \(shard) of the domain list (`--shard`): only its domains were checked.\n"
         }
@@ -165,8 +166,11 @@ public enum MarkdownReporter {
         out += "\n### \(name(domain)): \(verdict(domain.verdict))\n\n"
         var entries: [(finding: Finding, places: [String])] = []
         var index: [String: Int] = [:]
-        let groups: [(String, [Finding])] = [("domain", domain.findings)]
-            + domain.locations.filter { domain.usedLocation == nil || $0.path == domain.usedLocation }.map { ($0.path, $0.findings) }
+        // Causes first (`DomainResult.findingGroups`): the locations Apple reads or tries, then the domain's own.
+        let groups: [(String, [Finding])] = domain.findingGroups.compactMap { group in
+            guard let location = group.location else { return ("domain", group.findings) }
+            return domain.usedLocation == nil || location.path == domain.usedLocation ? (location.path, group.findings) : nil
+        }
         for (place, findings) in groups {
             for finding in findings where finding.severity != .info {
                 let key = finding.id + "\u{0}" + finding.message

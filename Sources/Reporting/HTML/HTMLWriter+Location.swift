@@ -60,12 +60,14 @@ extension HTMLWriter {
         "content-type", "content-encoding", "content-length", "location", "cache-control", "age",
     ]
 
-    /// What role a location plays for Apple; the root one is only a fallback.
+    /// What role a location plays for Apple; the root one is only a fallback. "Cannot read" only for a
+    /// location Apple gets no document from (`LocationResult.usable`), whatever its verdict.
     func label(_ location: LocationResult, of domain: DomainResult) -> String {
         if location.path == domain.usedLocation { return "used by Apple" }
         if domain.usedLocation == AASAFile.wellKnownPath { return "fallback — not used" }
-        if domain.usedLocation == nil { return "not usable" }
-        return "not usable — Apple falls back to the root location"
+        if location.usable { return "readable, but not used: Apple takes the /.well-known/ answer" }
+        if domain.usedLocation == nil { return "Apple cannot read it" }
+        return "Apple cannot read it — Apple falls back to the root location"
     }
 
     mutating func bytes(_ b: BodySize) {
