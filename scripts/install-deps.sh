@@ -3,13 +3,14 @@
 #   scripts/install-deps.sh          what the tool needs to build and run (libcurl, OpenSSL, libidn2)
 #   scripts/install-deps.sh --test   plus what the tests need (nginx, the openssl command, headless
 #                                    Chromium and pdftotext to read the HTML report as a person sees it,
+#                                    cmark-gfm to render report.md as GitHub does,
 #                                    nginx's stream module for the hostile servers, GNU time for peak memory)
 #   scripts/install-deps.sh --bench  plus what `make bench` needs (nginx, openssl, curl, GNU time, python3)
 set -euo pipefail
 
 packages=(libcurl4-openssl-dev libssl-dev libidn2-dev ca-certificates)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time)
+  packages+=(nginx-light openssl chromium poppler-utils cmark-gfm libnginx-mod-stream time)
 fi
 if [ "${1:-}" = "--bench" ]; then
   packages+=(nginx-light openssl curl time python3)

@@ -99,10 +99,21 @@ public enum ConsoleSummary {
         var out = ""
         for domain in domains where domain.verdict != .pass {
             out += "\n\(TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)):\n"
+            // A finding both locations report is listed once, under both names (`LocatedFinding`).
+            let located = LocatedFinding.merging(domain.locations)
             var groups: [(String, [Finding])] = [("", domain.findings)]
+            for entry in located where entry.locations.count > 1 {
+                let title = entry.locations.joined(separator: " and ")
+                if let at = groups.firstIndex(where: { $0.0 == title }) {
+                    groups[at].1.append(entry.finding)
+                } else {
+                    groups.append((title, [entry.finding]))
+                }
+            }
             groups += domain.locations.map { location in
                 let unused = domain.usedLocation != nil && domain.usedLocation != location.path
-                return (location.path + (unused ? " (not used by Apple)" : ""), location.findings)
+                let own = located.filter { $0.locations == [location.path] }.map(\.finding)
+                return (location.path + (unused ? " (not used by Apple)" : ""), own)
             }
             for (title, findings) in groups {
                 let shown = findings.filter { $0.severity != .info }

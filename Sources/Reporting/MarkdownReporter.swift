@@ -163,21 +163,11 @@ public enum MarkdownReporter {
     /// (an expired certificate is the same problem at both locations).
     static func problems(of domain: DomainResult, to out: inout String) {
         out += "\n### \(name(domain)): \(verdict(domain.verdict))\n\n"
-        var entries: [(finding: Finding, places: [String])] = []
-        var index: [String: Int] = [:]
-        let groups: [(String, [Finding])] = [("domain", domain.findings)]
-            + domain.locations.filter { domain.usedLocation == nil || $0.path == domain.usedLocation }.map { ($0.path, $0.findings) }
-        for (place, findings) in groups {
-            for finding in findings where finding.severity != .info {
-                let key = finding.id + "\u{0}" + finding.message
-                if let at = index[key] {
-                    entries[at].places.append(place)
-                } else {
-                    index[key] = entries.count
-                    entries.append((finding, [place]))
-                }
-            }
-        }
+        // The same finding at both locations is one entry naming both (`LocatedFinding`).
+        let located = LocatedFinding.merging(domain.locations.filter { domain.usedLocation == nil || $0.path == domain.usedLocation })
+        var entries: [(finding: Finding, places: [String])] = domain.findings.map { ($0, ["domain"]) }
+            + located.map { ($0.finding, $0.locations) }
+        entries = entries.filter { $0.finding.severity != .info }
         // Errors first, otherwise in report order.
         entries = entries.filter { $0.finding.severity == .error } + entries.filter { $0.finding.severity != .error }
         for (finding, places) in entries.prefix(maxFindingsPerDomain) {

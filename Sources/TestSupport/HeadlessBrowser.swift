@@ -23,6 +23,21 @@ public enum HeadlessBrowser {
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// The page printed to `pdf` as a person printing it would (the print stylesheet applies), and
+    /// the number of pages of that PDF, read by `pdfinfo`.
+    @discardableResult
+    public static func printedPageCount(of html: URL, to pdf: URL) throws -> Int {
+        guard let pdfinfo = ShellCommand.which("pdfinfo") else { throw HarnessError.missingProgram("pdfinfo (poppler-utils)") }
+        try ShellCommand.run(try chromium(), flags + ["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", html.absoluteString],
+                             environment: environment())
+        let info = try ShellCommand.run(pdfinfo, [pdf.path]).stdout
+        guard let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Pages:") }),
+              let pages = Int(line.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)) else {
+            throw UnreadablePageCount(pdfinfoOutput: String(info.prefix(500)))
+        }
+        return pages
+    }
+
     /// The DOM as serialised after loading (and after any script ran).
     public static func renderedDOM(of html: URL) throws -> String {
         try ShellCommand.run(try chromium(), flags + ["--dump-dom", html.absoluteString], environment: environment()).stdout
@@ -42,4 +57,10 @@ public enum HeadlessBrowser {
         environment["HOME"] = home.path
         return environment
     }
+}
+
+/// pdfinfo printed no "Pages:" line.
+public struct UnreadablePageCount: Error, CustomStringConvertible {
+    public var pdfinfoOutput: String
+    public var description: String { "pdfinfo gave no page count; it printed: \(pdfinfoOutput)" }
 }

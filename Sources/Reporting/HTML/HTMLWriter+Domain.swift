@@ -24,9 +24,25 @@ extension HTMLWriter {
             raw("<h3>About the domain</h3>\n")
             findings(domain.findings)
         }
+        // A finding both locations report (an expired certificate) is listed once, here.
+        let located = LocatedFinding.merging(domain.locations)
+        let shared = located.filter { $0.locations.count > 1 }
+        if !shared.isEmpty {
+            raw("<h3>At both locations</h3>\n")
+            findings(shared.map(\.finding))
+        }
+        // The evidence boxes in one container: printed two by two (report.css), they take half the paper.
+        raw("<div class=\"locations\">\n")
         if let crawler = domain.crawler { crawlerBlock(crawler) }
         if let cdn = domain.cdn { cdnBlock(cdn) }
-        for location in domain.locations { locationBlock(location, of: domain) }
+        for (index, location) in domain.locations.enumerated() {
+            let own = located.filter { $0.locations == [location.path] }.map(\.finding)
+            let alsoShared = shared.filter { $0.locations.contains(location.path) }.count
+            // A body byte for byte the same as an earlier location's is named, not printed twice.
+            let sameBodyAs = domain.locations.prefix(index).first { Self.sameBody($0, location) }?.path
+            locationBlock(location, of: domain, findings: own, alsoShared: alsoShared, sameBodyAs: sameBodyAs)
+        }
+        raw("</div>\n")
         raw("<p class=\"top\"><a href=\"#summary\">Back to the summary</a></p>\n</section>\n")
     }
 
