@@ -39,8 +39,10 @@ public enum HeadlessBrowser {
     }
 
     /// The DOM as serialised after loading (and after any script ran).
-    public static func renderedDOM(of html: URL) throws -> String {
-        try ShellCommand.run(try chromium(), flags + ["--dump-dom", html.absoluteString], environment: environment()).stdout
+    /// `width`, when given, is the window's width in pixels (the layout any script measured).
+    public static func renderedDOM(of html: URL, width: Int? = nil) throws -> String {
+        let size = width.map { ["--window-size=\($0),1200"] } ?? []
+        return try ShellCommand.run(try chromium(), flags + size + ["--dump-dom", html.absoluteString], environment: environment()).stdout
     }
 
     /// A PNG screenshot of the page, for a person to look at.
