@@ -67,7 +67,7 @@ public struct Auditor: Sendable {
         let fetched = FetchedLocation(path: path, fetch: fetch, now: now, settings: settings, sibling: sibling)
         let findings = RuleRegistry.locationChecks.flatMap { check in Self.named(check.findings(for: fetched), by: check.id) }
         let response = fetch.response
-        let body = response.bytes.truncated || response.body.count > AASAFile.maximumSize ? nil : String(bytes: response.body, encoding: .utf8)
+        let body = response.bytes.truncated || response.body.count > LocationResult.maxShownBodyBytes ? nil : String(bytes: response.body, encoding: .utf8)
         // A readable location always has a document: `match`, the CDN and the crawler comparisons read it.
         let usable = LocationUsability.isUsable(httpStatus: response.status, findings: findings) && fetched.validation?.document != nil
         let result = LocationResult(

@@ -136,11 +136,23 @@ public enum ConsoleSummary {
         for domain in domains where domain.verdict != .pass {
             out += "\n\(TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)):\n"
             // Causes first (`DomainResult.findingGroups`): the locations, then the domain's own findings.
-            let groups: [(String, [Finding])] = domain.findingGroups.map { group in
-                guard let location = group.location else { return ("domain", group.findings) }
-                let unused = domain.usedLocation != nil && domain.usedLocation != location.path
-                return (location.path + (unused ? " (not used by Apple)" : ""), group.findings)
+            // A finding both locations report is listed once, under both names (`LocatedFinding`).
+            let located = LocatedFinding.merging(domain.locations)
+            var groups: [(String, [Finding])] = []
+            for entry in located where entry.locations.count > 1 {
+                let title = entry.locations.joined(separator: " and ")
+                if let at = groups.firstIndex(where: { $0.0 == title }) {
+                    groups[at].1.append(entry.finding)
+                } else {
+                    groups.append((title, [entry.finding]))
+                }
             }
+            groups += domain.locations.map { location in
+                let unused = domain.usedLocation != nil && domain.usedLocation != location.path
+                let own = located.filter { $0.locations == [location.path] }.map(\.finding)
+                return (location.path + (unused ? " (not used by Apple)" : ""), own)
+            }
+            groups.append(("domain", domain.orderedDomainFindings))
             for (title, findings) in groups {
                 let shown = findings.filter { $0.severity != .info }
                 guard !shown.isEmpty else { continue }

@@ -164,24 +164,12 @@ public enum MarkdownReporter {
     /// (an expired certificate is the same problem at both locations).
     static func problems(of domain: DomainResult, to out: inout String) {
         out += "\n### \(name(domain)): \(verdict(domain.verdict))\n\n"
-        var entries: [(finding: Finding, places: [String])] = []
-        var index: [String: Int] = [:]
-        // Causes first (`DomainResult.findingGroups`): the locations Apple reads or tries, then the domain's own.
-        let groups: [(String, [Finding])] = domain.findingGroups.compactMap { group in
-            guard let location = group.location else { return ("domain", group.findings) }
-            return domain.usedLocation == nil || location.path == domain.usedLocation ? (location.path, group.findings) : nil
-        }
-        for (place, findings) in groups {
-            for finding in findings where finding.severity != .info {
-                let key = finding.id + "\u{0}" + finding.message
-                if let at = index[key] {
-                    entries[at].places.append(place)
-                } else {
-                    index[key] = entries.count
-                    entries.append((finding, [place]))
-                }
-            }
-        }
+        // Causes first (`DomainResult.findingGroups`): the locations Apple reads or tries, then the
+        // domain's own. The same finding at both locations is one entry naming both (`LocatedFinding`).
+        let located = LocatedFinding.merging(domain.locations.filter { domain.usedLocation == nil || $0.path == domain.usedLocation })
+        var entries: [(finding: Finding, places: [String])] = located.map { ($0.finding, $0.locations) }
+            + domain.orderedDomainFindings.map { ($0, ["domain"]) }
+        entries = entries.filter { $0.finding.severity != .info }
         // Errors first, otherwise in report order.
         entries = entries.filter { $0.finding.severity == .error } + entries.filter { $0.finding.severity != .error }
         for (finding, places) in entries.prefix(maxFindingsPerDomain) {

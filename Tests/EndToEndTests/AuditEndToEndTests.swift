@@ -95,6 +95,30 @@ import TestSupport
         #expect(ids.starts(with: ["content-type.signed", "json.signed"]), "\(ids)")
     }
 
+    /// One domain's section of report.html.
+    func section(_ host: String) throws -> String {
+        let html = try String(contentsOf: try Self.run.get().directory.appendingPathComponent("report.html"), encoding: .utf8)
+        let anchor = "id=\"d-" + host.replacingOccurrences(of: ".", with: "-") + "\""
+        let start = try #require(html.range(of: anchor), "no section for \(host)")
+        let end = html[start.upperBound...].range(of: "</section>")?.lowerBound ?? html.endIndex
+        return String(html[start.lowerBound..<end])
+    }
+
+    /// The HTML report tells the true reason a body is not shown, names a body both locations serve
+    /// instead of printing it twice, and lists a finding both locations report once.
+    @Test func htmlSaysWhyABodyIsNotShownAndShowsSharedThingsOnce() throws {
+        let large = try section("large.test")
+        #expect(large.contains("Body not shown: it is too large to show ("), "\(large.prefix(3000))")
+        #expect(!large.contains("not UTF-8"))
+        #expect(try section("signed.test").contains("Body not shown: it is a CMS-signed file (binary); the JSON inside was unwrapped and checked."))
+        let stale = try section("stale.test")
+        #expect(stale.contains("Served body: the same bytes as <code>/.well-known/apple-app-site-association</code>, shown above."))
+        #expect(stale.components(separatedBy: "<pre class=\"body\">").count - 1 == 1, "the file is printed once")
+        let expired = try section("expired.test")
+        #expect(expired.contains("<h3>At both locations</h3>"))
+        #expect(expired.components(separatedBy: "<code>tls.expired</code>").count - 1 == 1, "listed once")
+    }
+
     @Test func exitStatusIsOneWhenADomainFailsAndReportsAreComplete() throws {
         let run = try Self.run.get()
         #expect(run.outcome.status == 1, "\(run.outcome.stderr)")

@@ -165,6 +165,6 @@ import Testing
         domain.locations[0].body = nil
         let page = HTMLReporter.render(AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: [domain]))
         #expect(page.contains("larger than 131072 bytes (128 KB)"))
-        #expect(page.contains("Body not shown: it is larger than the limit."))
+        #expect(page.contains("Body not shown: it is larger than the limit of 131072 bytes (128 KB) (<code>--max-bytes</code>); reading stopped there."))
     }
 }

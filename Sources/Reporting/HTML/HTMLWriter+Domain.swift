@@ -13,17 +13,35 @@ extension HTMLWriter {
         raw("</h2>\n<p>")
         verdictSentence(domain)
         raw("</p>\n")
-        for group in domain.findingGroups {
-            if let location = group.location {
-                locationBlock(location, of: domain)
-                continue
-            }
-            if !group.findings.isEmpty {
-                raw("<h3>About the domain</h3>\n")
-                findings(group.findings)
-            }
+        // Causes first (`DomainResult.findingGroups`): what each location serves, then the domain's
+        // own findings, Apple's crawler and Apple's CDN, which follow from it. A finding both
+        // locations report (an expired certificate) is listed once, before either location.
+        let located = LocatedFinding.merging(domain.locations)
+        let shared = located.filter { $0.locations.count > 1 }
+        if !shared.isEmpty {
+            raw("<h3>At both locations</h3>\n")
+            findings(shared.map(\.finding))
+        }
+        // The evidence boxes in containers: printed two by two (report.css), they take half the paper.
+        raw("<div class=\"locations\">\n")
+        for (index, location) in domain.locations.enumerated() {
+            let own = located.filter { $0.locations == [location.path] }.map(\.finding)
+            let alsoShared = shared.filter { $0.locations.contains(location.path) }.count
+            // A body byte for byte the same as an earlier location's is named, not printed twice.
+            let sameBodyAs = domain.locations.prefix(index).first { Self.sameBody($0, location) }?.path
+            locationBlock(location, of: domain, findings: own, alsoShared: alsoShared, sameBodyAs: sameBodyAs)
+        }
+        raw("</div>\n")
+        let domainFindings = domain.orderedDomainFindings
+        if !domainFindings.isEmpty {
+            raw("<h3>About the domain</h3>\n")
+            findings(domainFindings)
+        }
+        if domain.crawler != nil || domain.cdn != nil {
+            raw("<div class=\"locations\">\n")
             if let crawler = domain.crawler { crawlerBlock(crawler) }
             if let cdn = domain.cdn { cdnBlock(cdn) }
+            raw("</div>\n")
         }
         raw("<p class=\"top\"><a href=\"#summary\">Back to the summary</a></p>\n</section>\n")
     }
