@@ -43,7 +43,7 @@ import TestSupport
         let json = try run.file("report.json")
         #expect(json.contains("\"usable\" : true") && json.contains("\"usable\" : false"))
         let html = try run.file("report.html")
-        #expect(html.contains("<td><code>/.well-known/apple-app-site-association</code></td>"))
+        #expect(html.contains("<td><code class=\"nowrap\" title=\"/.well-known/apple-app-site-association\">.well-known</code></td>"))
         #expect(html.contains("Apple can read the file, but something does not work: App ID"))
         for (name, text) in [("stdout", run.outcome.stdout), ("stderr", run.outcome.stderr), ("report.html", html),
                              ("report.md", try run.file("report.md")), ("report.junit.xml", try run.file("report.junit.xml"))] {

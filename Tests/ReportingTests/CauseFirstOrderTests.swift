@@ -46,7 +46,7 @@ import Testing
         let html = HTMLReporter.render(AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: [domain]))
         #expect(html.contains("Apple can read the file, but something does not work: App ID &quot;com.partner.app2&quot;")
                 || html.contains("Apple can read the file, but something does not work: App ID \"com.partner.app2\""))
-        #expect(html.contains("<td><code>/.well-known/apple-app-site-association</code></td>"))
+        #expect(html.contains("<td><code class=\"nowrap\" title=\"/.well-known/apple-app-site-association\">.well-known</code></td>"))
         for claim in ["cannot use", "neither location", "no usable", "cannot read"] {
             #expect(!html.contains(claim), "\(claim)")
         }
