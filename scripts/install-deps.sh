@@ -4,13 +4,14 @@
 #   scripts/install-deps.sh --test   plus what the tests need (nginx, the openssl command, headless
 #                                    Chromium and pdftotext to read the HTML report as a person sees it,
 #                                    nginx's stream module for the hostile servers, GNU time for peak memory,
-#                                    groff to check the man page)
+#                                    groff to check the man page, cmark-gfm to render report.md as GitHub does,
+#                                    tmux for a real terminal)
 #   scripts/install-deps.sh --bench  plus what `make bench` needs (nginx, openssl, curl, GNU time, python3)
 set -euo pipefail
 
 packages=(libcurl4-openssl-dev libssl-dev libidn2-dev libsqlite3-dev ca-certificates)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time groff-base)
+  packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time groff-base cmark-gfm tmux)
 fi
 if [ "${1:-}" = "--bench" ]; then
   packages+=(nginx-light openssl curl time python3)

@@ -41,6 +41,11 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var maxPerHost = 6
     /// `--shard K/N`: audit only the domains whose hash falls in shard K of N.
     public var shard: Shard?
+    /// `--details`: the summary lists every error and warning with its fix, whatever the number of
+    /// domains (without it, only for runs of at most `ConsoleSummary.detailLimit` domains).
+    public var details = false
+    /// `--fail-on any|new`: which failing domains fail the run (see `ExitPolicy.failingDomains`).
+    public var failOn = FailOn.any
 
     /// The defaults.
     public init() {}
@@ -82,10 +87,20 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             case "--keep": options.keep = try OptionValue.integer(try take(), name, in: 1...100_000)
             case "--max-per-host": options.maxPerHost = try OptionValue.integer(try take(), name, in: 0...1024)
             case "--shard": options.shard = try OptionValue.shard(try take())
+            case "--details": options.details = true
+            case "--fail-on":
+                let value = try take()
+                guard let failOn = FailOn(rawValue: value) else {
+                    throw .invalidValue(name, value, "it is \"any\" (every failing domain fails the run) or \"new\" (only what is new since the baseline)")
+                }
+                options.failOn = failOn
             default: throw .unknownOption(name)
             }
         }
         try options.reports.validate()
+        if options.failOn == .new && options.reports.noBaseline {
+            throw .invalidValue("--fail-on", "new", "it compares with a baseline, which --no-baseline turns off")
+        }
         if let keep = options.keep, options.reports.outDirectory != nil {
             throw .invalidValue("--keep", "\(keep)", "it prunes reports/<UTC time> folders, which are not written with --out")
         }
@@ -176,9 +191,19 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     and messages go to stderr), e.g. for jq. Report files are still
                                     written, whole, when stdout is closed early (| head).
           --strict                  Warnings fail the run too (exit 1), and are failures in JUnit.
-          -q, --quiet               No progress line and no summary; only problems, on stderr. The
-                                    progress line shows only on a terminal, not with TERM=dumb;
+          --fail-on any|new         any (default): every failing domain fails the run (exit 1). new:
+                                    only a domain that fails now and did not in the baseline (or was
+                                    not in it), or a failing domain with an error it did not have
+                                    there (with --strict, warnings count too). Without a baseline,
+                                    from the history: a domain that did not fail in the previous
+                                    run of the list; without either it acts as any and says so.
+                                    For cron: see docs/cron.md.
+          -q, --quiet               No progress line and no summary: on stderr, one line per domain
+                                    that fails the run (domain and main problem) and the problems.
+                                    The progress line shows only on a terminal, not with TERM=dumb;
                                     NO_COLOR removes colour only.
+          --details                 List every error and warning with its fix for every domain that
+                                    does not pass (by default only when there are at most 10 domains).
           --keep N                  Keep the N newest reports/<UTC time> folders and delete older ones
                                     (never the one reports/latest points to, never other folders).
           --max-per-host N          Transfers in flight at once to one server (default: 6; 0: no
@@ -193,11 +218,14 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
 
         EXIT STATUS:
           0  no domain fails (warnings allowed, unless --strict)
-          1  at least one domain fails: Apple would not get a valid file from it, or its file breaks an
-             expectation written in the domain list (with --strict: or warns)
-          2  usage error, or input error (a line of the domain list is not a domain; the others
-             are still audited; a list over 16 MiB or binary is refused), or the reports could
-             not be written
+          1  at least one domain fails: Apple can read no file from it, or part of the file it reads is
+             broken, or its crawler or CDN check or an expectation written in the domain list fails
+             (with --strict: or warns); with --fail-on new, only when such a failure is new since
+             the baseline
+          2  usage error, or input error (a line of the domain list is not a domain, or an
+             expectation on it cannot be read: that line or token is skipped, the rest is still
+             audited, and each problem is told on stderr; a list over 16 MiB or binary is
+             refused), or the reports could not be written
           130, 143  stopped by SIGINT (Ctrl-C) or SIGTERM, at any point (also while waiting for a
              pipe or for a reader of stdout): what was finished is written as a report marked
              "complete": false, and reports/latest is not moved
@@ -208,5 +236,6 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
           aasa-audit --no-cdn --connect-to example.com:443:staging.example.net:443 example.com
           aasa-audit --json example.com | jq '.domains[] | {domain, verdict}'
           aasa-audit --quiet --keep 30 --format json,html,md,junit     (nightly, from cron)
+          aasa-audit --quiet --fail-on new --keep 30       (cron mails once per new breakage)
         """
 }

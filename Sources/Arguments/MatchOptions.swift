@@ -82,7 +82,8 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
         and NOT, components with "/", "?", "#" and exclude, first match wins, caseSensitive and
         percentEncoded with their defaults, substitution variables), and which details entry and rule
         decide. With DOMAIN, the domain's file is fetched as the audit fetches it and the file Apple
-        would use is taken (/.well-known/ first, the root location as a fallback). A URL may be a path
+        uses is taken (/.well-known/ first, the root location as a fallback), even when some of its
+        entries are broken (a note on stderr names its errors). A URL may be a path
         ("/buy/42"): it is taken on DOMAIN (or --host). URLs on another host never match; a Unicode
         host and its punycode form (bücher.example, xn--bcher-kva.example) are the same host.
 
@@ -101,6 +102,6 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
           0  every URL opens the app (--app), or some app
           1  at least one URL stays in the browser (a rule excludes it, or none matches)
           2  usage error; the file cannot be read or is not a JSON object; the domain serves no file
-             Apple would use; a URL is neither an http(s) URL nor a path
+             Apple can read; a URL is neither an http(s) URL nor a path
         """
 }

@@ -25,8 +25,9 @@ public struct Auditor: Sendable {
         auditWithDocument(site, unicodeDomain: unicodeDomain, expectations: expectations).result
     }
 
-    /// The result for one domain and the document Apple would use from it (nil when Apple would use
-    /// neither location): for `aasa-audit match DOMAIN`, which decides URLs against that document.
+    /// The result for one domain and the document Apple uses from it (nil when Apple can read a
+    /// document from neither location, `LocationUsability`): for `aasa-audit match DOMAIN`, which
+    /// decides URLs against that document, even when some of its entries are broken.
     public func auditWithDocument(_ site: SiteFetch, unicodeDomain: String? = nil,
                                   expectations: DomainExpectations = DomainExpectations()) -> (result: DomainResult, document: AASADocument?) {
         let wellKnown = check(path: AASAFile.wellKnownPath, fetch: site.wellKnown)
@@ -66,9 +67,11 @@ public struct Auditor: Sendable {
         let fetched = FetchedLocation(path: path, fetch: fetch, now: now, settings: settings, sibling: sibling)
         let findings = RuleRegistry.locationChecks.flatMap { check in Self.named(check.findings(for: fetched), by: check.id) }
         let response = fetch.response
-        let body = response.bytes.truncated || response.body.count > AASAFile.maximumSize ? nil : String(bytes: response.body, encoding: .utf8)
+        let body = response.bytes.truncated || response.body.count > LocationResult.maxShownBodyBytes ? nil : String(bytes: response.body, encoding: .utf8)
+        // A readable location always has a document: `match`, the CDN and the crawler comparisons read it.
+        let usable = LocationUsability.isUsable(httpStatus: response.status, findings: findings) && fetched.validation?.document != nil
         let result = LocationResult(
-            path: path, url: response.url, verdict: Verdict(findings: findings), httpStatus: response.status,
+            path: path, url: response.url, verdict: Verdict(findings: findings), usable: usable, httpStatus: response.status,
             contentType: response.header("content-type"),
             headers: response.headers.filter { Self.keptHeaders.contains($0.name) }.map(HeaderField.init),
             bytes: BodySize(response.bytes), redirect: redirectChain(fetched), tls: response.tls.map { TLSConnection($0, now: now) },

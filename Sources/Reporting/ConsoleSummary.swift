@@ -8,38 +8,27 @@ import Foundation
 /// nothing a server sends can move the cursor, recolour or retitle the terminal. With `colour`,
 /// the only escape sequences in the output are the ones this type writes around verdict words.
 public enum ConsoleSummary {
-    /// The widest line aimed for; messages are shortened to fit.
+    /// The width details and changes are wrapped to when the terminal's is not known.
     public static let lineWidth = 120
 
-    /// Renders input problems (one line each, first), one line per domain in report order
-    /// (`FAIL  domain  first error`), a note when the run was interrupted, and a totals line
+    /// Renders one line per domain in report order (`FAIL  domain  first error`), the details of
+    /// the domains that do not pass (`details`, or at most `detailLimit` domains), a note when the
+    /// run was interrupted, the changes since the baseline, and a totals line
     /// (`3 domains: 1 pass, 1 warn, 1 fail`). Ends with a newline.
-    public static func render(_ report: AuditReport, colour: Bool) -> String {
+    ///
+    /// `width`: the terminal's width in columns when the summary goes to a terminal; each domain
+    /// line is then fitted to it (`TerminalLine.fit`). Nil (a pipe, a log, cron mail): nothing is cut.
+    /// Input problems are not listed here: the audit lists them on stderr as it reads the list
+    /// (`inputProblemLines`); the totals line counts them.
+    public static func render(_ report: AuditReport, colour: Bool, width: Int? = nil, details showDetails: Bool = false) -> String {
         var out = ""
-        // A binary file can yield hundreds of thousands of problems: list the first, count the rest.
-        for problem in report.inputErrors.prefix(shownProblems) {
-            let line = "\(TerminalText.sanitize(problem.place)): "
-                + "\"\(TerminalText.sanitize(problem.text))\": \(TerminalText.sanitize(problem.reason))"
-            out += TerminalText.truncate(line, toWidth: lineWidth)
-            out += "\n"
-        }
-        if report.inputErrors.count > shownProblems {
-            out += "… and \(Formatting.plural(report.inputErrors.count - shownProblems, "more input line")) skipped (all are in the reports)\n"
-        }
         for domain in report.domains {
             out += verdictWord(domain.verdict, colour: colour)
-            var name = TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)
-            if domain.unicodeDomain != nil { name += " (\(TerminalText.sanitize(domain.domain)))" }
-            out += "  " + name
-            if let finding = domain.headline {
-                // Keep at least a few words of the message even next to a very long name.
-                let room = max(lineWidth - 4 - 2 - name.count - 2, 30)
-                out += "  " + TerminalText.truncate(TerminalText.sanitize(finding.message), toWidth: room)
-            }
+            out += domainLine(domain, width: width.map { $0 - 4 })
             out += "\n"
         }
-        if report.domains.count <= detailLimit {
-            out += details(report.domains)
+        if showDetails || report.domains.count <= detailLimit {
+            out += details(report.domains, width: width ?? lineWidth)
         }
         if !report.complete {
             out += "Interrupted: only the \(Formatting.plural(report.domains.count, "domain")) above were checked.\n"
@@ -49,11 +38,57 @@ public enum ConsoleSummary {
         let s = report.summary
         out += "\(Formatting.plural(s.domains, "domain")): \(s.pass) pass, \(s.warn) warn, \(s.fail) fail"
         if let shard = report.shard { out += " (shard \(shard) of the list)" }
-        if !report.inputErrors.isEmpty {
-            out += "; \(Formatting.plural(report.inputErrors.count, "input line")) skipped"
+        if report.inputErrorCount > 0 {
+            out += "; \(Formatting.plural(report.inputErrorCount, "input error")) (skipped)"
         }
         out += "\n"
         return out
+    }
+
+    /// `  domain  headline` (after the verdict word), fitted to `width` columns when given: the
+    /// name is kept whole when it leaves room for a few words of the headline.
+    static func domainLine(_ domain: DomainResult, width: Int?) -> String {
+        var name = TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)
+        if domain.unicodeDomain != nil { name += " (\(TerminalText.sanitize(domain.domain)))" }
+        let message = domain.headline.map { TerminalText.sanitize($0.message) }
+        let line = "  " + name + (message.map { "  " + $0 } ?? "")
+        guard let width else { return line }
+        let room = width - 2 - TerminalLine.columns(name) - 2
+        if let message, room >= 20 {
+            return "  " + name + "  " + TerminalLine.fit(message, toColumns: room)
+        }
+        return TerminalLine.fit(line, toColumns: max(width, 1))
+    }
+
+    /// For `--quiet`: one line per domain in `domains` (those that fail the run), `PROGRAM: FAIL
+    /// domain: headline`, fitted to `width` columns when given (a terminal), else whole.
+    public static func quietLines(_ domains: [DomainResult], program: String, width: Int? = nil) -> [String] {
+        domains.map { domain in
+            var name = TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)
+            if domain.unicodeDomain != nil { name += " (\(TerminalText.sanitize(domain.domain)))" }
+            let head = "\(program): \(domain.verdict.rawValue.uppercased()) \(name)"
+            guard let finding = domain.headline else { return head }
+            let message = TerminalText.sanitize(finding.message)
+            guard let width else { return head + ": " + message }
+            let room = width - TerminalLine.columns(head) - 2
+            return room >= 20 ? head + ": " + TerminalLine.fit(message, toColumns: room)
+                : TerminalLine.fit(head + ": " + message, toColumns: max(width, 1))
+        }
+    }
+
+    /// The domain list's problems for stderr, whole (never cut: each names the file and line, quotes
+    /// the line, says what is wrong and how to fix it): the first `shownProblems`, then a count of
+    /// the rest and where they are.
+    public static func inputProblemLines(_ problems: [InputProblem], total: Int) -> [String] {
+        var lines = problems.prefix(shownProblems).map { problem in
+            "\(TerminalText.sanitize(problem.place)): \"\(TerminalText.sanitize(problem.text))\": \(TerminalText.sanitize(problem.reason))"
+        }
+        if total > lines.count {
+            let listed = min(total, DomainList.maximumKeptProblems)
+            lines.append("… and \(Formatting.plural(total - lines.count, "more input error")): report.json lists the first "
+                         + "\(listed) (inputErrors)" + (total > listed ? " and counts the rest (inputErrorsOmitted)" : ""))
+        }
+        return lines
     }
 
     /// Domains named per kind of change; the rest are counted.
@@ -90,29 +125,44 @@ public enum ConsoleSummary {
         return out
     }
 
-    /// Input problems listed before the rest are only counted.
-    public static let shownProblems = 50
+    /// Input problems listed on stderr before the rest are only counted.
+    public static let shownProblems = 20
     /// Runs with at most this many domains (a one-off check) also get every problem with its fix.
     public static let detailLimit = 10
 
-    /// For each domain that does not pass: its errors and warnings, each with its fix, wrapped.
-    static func details(_ domains: [DomainResult]) -> String {
+    /// For each domain that does not pass: its errors and warnings, each with its fix, wrapped to
+    /// `width`; the locations' first, then the domain's own (cause before consequence).
+    static func details(_ domains: [DomainResult], width: Int = lineWidth) -> String {
         var out = ""
         for domain in domains where domain.verdict != .pass {
             out += "\n\(TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)):\n"
-            var groups: [(String, [Finding])] = [("", domain.findings)]
+            // Causes first (`DomainResult.findingGroups`): the locations, then the domain's own findings.
+            // A finding both locations report is listed once, under both names (`LocatedFinding`).
+            let located = LocatedFinding.merging(domain.locations)
+            var groups: [(String, [Finding])] = []
+            for entry in located where entry.locations.count > 1 {
+                let title = entry.locations.joined(separator: " and ")
+                if let at = groups.firstIndex(where: { $0.0 == title }) {
+                    groups[at].1.append(entry.finding)
+                } else {
+                    groups.append((title, [entry.finding]))
+                }
+            }
             groups += domain.locations.map { location in
                 let unused = domain.usedLocation != nil && domain.usedLocation != location.path
-                return (location.path + (unused ? " (not used by Apple)" : ""), location.findings)
+                let own = located.filter { $0.locations == [location.path] }.map(\.finding)
+                return (location.path + (unused ? " (not used by Apple)" : ""), own)
             }
+            groups.append(("domain", domain.orderedDomainFindings))
             for (title, findings) in groups {
                 let shown = findings.filter { $0.severity != .info }
                 guard !shown.isEmpty else { continue }
                 if !title.isEmpty { out += "  \(TerminalText.sanitize(title))\n" }
                 for finding in shown {
-                    out += wrap("\(finding.severity.rawValue) \(TerminalText.sanitize(finding.id)): \(TerminalText.sanitize(finding.message))", indent: "    ", hanging: "      ")
+                    out += wrap("\(finding.severity.rawValue) \(TerminalText.sanitize(finding.id)): \(TerminalText.sanitize(finding.message))",
+                                indent: "    ", hanging: "      ", width: width)
                     if let fix = finding.fix {
-                        out += wrap("fix: \(TerminalText.sanitize(fix))", indent: "      ", hanging: "        ")
+                        out += wrap("fix: \(TerminalText.sanitize(fix))", indent: "      ", hanging: "        ", width: width)
                     }
                 }
             }
@@ -120,12 +170,13 @@ public enum ConsoleSummary {
         return out.isEmpty ? "" : out + "\n"
     }
 
-    /// Wraps `text` at word boundaries to `lineWidth`.
-    static func wrap(_ text: String, indent: String, hanging: String) -> String {
+    /// Wraps `text` at word boundaries to `width` (a word longer than a line is kept whole: wrapping
+    /// never cuts).
+    static func wrap(_ text: String, indent: String, hanging: String, width: Int = lineWidth) -> String {
         var out = "", line = indent
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             let prefix = line == indent || line == hanging ? "" : " "
-            if line.count + prefix.count + word.count > lineWidth && line != indent && line != hanging {
+            if line.count + prefix.count + word.count > width && line != indent && line != hanging {
                 out += line + "\n"
                 line = hanging + word
             } else {

@@ -26,7 +26,8 @@ public enum MarkdownReporter {
         out += "# AASA audit, \(Formatting.utc(report.generatedAt))\n\n"
         out += "**\(s.fail) fail · \(s.warn) warn · \(s.pass) pass** of \(Formatting.plural(s.domains, "domain")) "
         out += "(\(MarkdownEscaping.escape(report.tool.name)) \(MarkdownEscaping.escape(report.tool.version))). "
-        out += "A failing domain gets no valid file to Apple: universal links do not work for it.\n"
+        out += "On a failing domain something does not work: Apple finds no file it can read, or part of the file it reads is broken, "
+        out += "or Apple's crawler, Apple's CDN or an expectation written in the domain list fails.\n"
         if let shard = report.shard {
             out += "\nShard \(shard) of the domain list (`--shard`): only its domains were checked.\n"
         }
@@ -43,12 +44,12 @@ public enum MarkdownReporter {
         if let changes = report.changes { self.changes(changes, to: &out) }
         if let history = report.history { self.history(history, to: &out) }
         if !report.inputErrors.isEmpty {
-            out += "\n## Skipped lines of the domain list\n\n"
+            out += "\n## Problems in the domain list (skipped)\n\n"
             for problem in report.inputErrors.prefix(maxChangesListed) {
                 out += "- \(MarkdownEscaping.escape(problem.place)): \"\(MarkdownEscaping.escape(problem.text))\": "
                 out += "\(MarkdownEscaping.escape(problem.reason))\n"
             }
-            more(report.inputErrors.count, shown: maxChangesListed, "line", to: &out)
+            more(report.inputErrorCount, shown: maxChangesListed, "input error", to: &out)
         }
         let ordered = Formatting.worstFirst(report.domains)
         out += "\n## Domains\n\n"
@@ -164,21 +165,12 @@ public enum MarkdownReporter {
     /// (an expired certificate is the same problem at both locations).
     static func problems(of domain: DomainResult, to out: inout String) {
         out += "\n### \(name(domain)): \(verdict(domain.verdict))\n\n"
-        var entries: [(finding: Finding, places: [String])] = []
-        var index: [String: Int] = [:]
-        let groups: [(String, [Finding])] = [("domain", domain.findings)]
-            + domain.locations.filter { domain.usedLocation == nil || $0.path == domain.usedLocation }.map { ($0.path, $0.findings) }
-        for (place, findings) in groups {
-            for finding in findings where finding.severity != .info {
-                let key = finding.id + "\u{0}" + finding.message
-                if let at = index[key] {
-                    entries[at].places.append(place)
-                } else {
-                    index[key] = entries.count
-                    entries.append((finding, [place]))
-                }
-            }
-        }
+        // Causes first (`DomainResult.findingGroups`): the locations Apple reads or tries, then the
+        // domain's own. The same finding at both locations is one entry naming both (`LocatedFinding`).
+        let located = LocatedFinding.merging(domain.locations.filter { domain.usedLocation == nil || $0.path == domain.usedLocation })
+        var entries: [(finding: Finding, places: [String])] = located.map { ($0.finding, $0.locations) }
+            + domain.orderedDomainFindings.map { ($0, ["domain"]) }
+        entries = entries.filter { $0.finding.severity != .info }
         // Errors first, otherwise in report order.
         entries = entries.filter { $0.finding.severity == .error } + entries.filter { $0.finding.severity != .error }
         for (finding, places) in entries.prefix(maxFindingsPerDomain) {

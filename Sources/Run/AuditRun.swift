@@ -109,8 +109,11 @@ public struct AuditRun: Sendable {
             isOneOff = true
             list = DomainList.parse(arguments: names)
         }
-        if !list.duplicates.isEmpty {
-            observer.notice("\(list.duplicates.count) duplicate line\(list.duplicates.count == 1 ? "" : "s") audited once")
+        // Every problem of the list, whole, on stderr before anything is fetched (the first ones;
+        // then a count and where the rest are).
+        for line in ConsoleSummary.inputProblemLines(list.problems, total: list.problemCount) { observer.notice(line) }
+        if list.duplicateCount > 0 {
+            observer.notice("\(list.duplicateCount) duplicate line\(list.duplicateCount == 1 ? "" : "s") audited once")
         }
         for entry in list.entries where entry.note != nil {
             observer.notice("\(entry.place): \(entry.note ?? "")")
@@ -151,6 +154,10 @@ public struct AuditRun: Sendable {
 
         // The baseline is read now, before this run moves `latest`.
         let baseline = Self.loadBaseline(baselineChoice, observer: observer)
+        // Without a baseline, --fail-on new asks the history (when there is one), after the fetch.
+        if output.policy.failOn == .new && baseline == nil && history == nil {
+            observer.notice("--fail-on new: there is no baseline to compare with, so every failing domain fails the run (as with --fail-on any)")
+        }
 
         // Fetch and audit.
         let auditor = Auditor(settings: audit, now: started)
@@ -173,6 +180,7 @@ public struct AuditRun: Sendable {
         }
         var report = PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries, results: results)
         report.shard = shard
+        if list.problemsOmitted > 0 { report.inputErrorsOmitted = list.problemsOmitted }
         if let baseline {
             report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
                                                    expiryWarningDays: audit.expiryWarningDays)
@@ -182,6 +190,10 @@ public struct AuditRun: Sendable {
         if let history, !report.domains.isEmpty {
             report.history = history.insights(for: record, observer: observer)
             record.report = report
+        }
+        if output.policy.failOn == .new && baseline == nil && history != nil && (report.history?.earlierListRuns ?? 0) == 0 {
+            observer.notice("--fail-on new: there is no baseline and no earlier run of the list in the history \(history?.path ?? "") to compare with, "
+                            + "so every failing domain fails the run (as with --fail-on any)")
         }
         let directory: URL
         do {

@@ -110,12 +110,25 @@ public struct MatchRun: Sendable {
         let (result, document) = Auditor(settings: AuditSettings(userAgent: fetch.userAgent)).auditWithDocument(site)
         guard let document, let used = result.usedLocation else {
             let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
-            notice("\(name.ascii) serves no file Apple would use\(why)")
+            notice("\(name.ascii) serves no file Apple can read\(why)")
             return nil
         }
-        notice("deciding with https://\(name.ascii)\(used) (the file Apple would use)")
+        notice("deciding with https://\(name.ascii)\(used) (the file Apple uses)")
+        // A file Apple reads is the file Apple uses, broken entries and all: say which, then decide.
+        let errors = result.locations.first { $0.path == used }?.findings.filter { $0.severity == .error } ?? []
+        if !errors.isEmpty {
+            let shown = errors.prefix(Self.namedErrors).map { error in
+                "\(error.id)\(error.pointer.map { " at \($0.isEmpty ? "/" : $0)" } ?? ""): \(error.message)"
+            }
+            let more = errors.count > Self.namedErrors ? "; and \(errors.count - Self.namedErrors) more" : ""
+            notice(TerminalText.sanitize("note: the file has \(errors.count) error\(errors.count == 1 ? "" : "s") (\(shown.joined(separator: "; "))\(more)); "
+                + "Apple still reads it, and the decisions below follow what it says"))
+        }
         return (name.ascii, document)
     }
+
+    /// At most this many of the used file's errors are named in the note before deciding.
+    static let namedErrors = 3
 
     /// An internationalised host in its ASCII (punycode) form, as the fetched domain is: `bücher.example`
     /// in a URL or `--host` is the same host as `xn--bcher-kva.example`. Anything else is left as it is.

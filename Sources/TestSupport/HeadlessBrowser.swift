@@ -38,10 +38,30 @@ public enum HeadlessBrowser {
         return folded
     }
 
+    /// The page printed to `pdf` as a person printing it would (the print stylesheet applies), and
+    /// the number of pages of that PDF, read by `pdfinfo`.
+    @discardableResult
+    public static func printedPageCount(of html: URL, to pdf: URL) throws -> Int {
+        guard let pdfinfo = ShellCommand.which("pdfinfo") else { throw HarnessError.missingProgram("pdfinfo (poppler-utils)") }
+        try ShellCommand.run(try chromium(), flags + ["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)", html.absoluteString],
+                             environment: environment())
+        guard FileManager.default.fileExists(atPath: pdf.path) else {
+            throw HarnessError.nothingRendered(page: html.path, why: "chromium wrote no PDF")
+        }
+        let info = try ShellCommand.run(pdfinfo, [pdf.path]).stdout
+        guard let line = info.split(separator: "\n").first(where: { $0.hasPrefix("Pages:") }),
+              let pages = Int(line.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)) else {
+            throw UnreadablePageCount(pdfinfoOutput: String(info.prefix(500)))
+        }
+        return pages
+    }
+
     /// The DOM as serialised after loading (and after any script ran).
+    /// `width`, when given, is the window's width in pixels (the layout any script measured).
     /// Throws when the output has no body, or no `marker`.
-    public static func renderedDOM(of html: URL, marker: String = reportMarker) throws -> String {
-        let dom = try ShellCommand.run(try chromium(), flags + ["--dump-dom", html.absoluteString], environment: environment()).stdout
+    public static func renderedDOM(of html: URL, width: Int? = nil, marker: String = reportMarker) throws -> String {
+        let size = width.map { ["--window-size=\($0),1200"] } ?? []
+        let dom = try ShellCommand.run(try chromium(), flags + size + ["--dump-dom", html.absoluteString], environment: environment()).stdout
         guard dom.contains("<body") else {
             throw HarnessError.nothingRendered(page: html.path, why: dom.isEmpty ? "chromium printed nothing" : "the DOM chromium printed has no <body>")
         }
@@ -65,4 +85,10 @@ public enum HeadlessBrowser {
         environment["HOME"] = home.path
         return environment
     }
+}
+
+/// pdfinfo printed no "Pages:" line.
+public struct UnreadablePageCount: Error, CustomStringConvertible {
+    public var pdfinfoOutput: String
+    public var description: String { "pdfinfo gave no page count; it printed: \(pdfinfoOutput)" }
 }

@@ -49,10 +49,15 @@ public enum HostileContent {
         return parts.joined() + tail
     }
 
-    /// An AASA file with markup and escapes in app IDs, a path, an exclusion pattern and a comment.
+
+    /// A bare URL, a `www.` name and an e-mail address: text that cmark-gfm's autolink extension links.
+    public static let bareLinks = " see https://evil.example/phish www.evil.example admin@evil.example"
+
+    /// An AASA file with markup, escapes and bare addresses (`bareLinks`) in app IDs, a path, an
+    /// exclusion pattern and a comment.
     public static let injectedDocument: String = """
         {"applinks": {"details": [{
-          "appIDs": [\(jsonString(script)), \(jsonString(escapes + "ABCDE12345.com.example"))],
+          "appIDs": [\(jsonString(script + bareLinks)), \(jsonString(escapes + "ABCDE12345.com.example"))],
           "components": [
             {"/": \(jsonString("/" + image + "/*")), "comment": \(jsonString(script + escapes))},
             {"#": \(jsonString(escapes)), "exclude": true, "comment": \(jsonString(image))}

@@ -1,11 +1,54 @@
 import Foundation
 
-/// Finds what in a Markdown text a renderer would turn into markup: raw HTML tags, autolinks and
-/// links or images, outside code spans and not backslash-escaped. No Markdown renderer is installed
-/// (and none may be fetched), so this follows CommonMark's rules for the two things that decide it:
-/// a backslash before ASCII punctuation makes it literal, and a code span runs from a backtick run
-/// to the next run of the same length, its content literal.
+/// What a Markdown text turns into. Two views:
+/// - `renderGitHubFlavoured`: the HTML of the real renderer behind GitHub's Markdown, cmark-gfm
+///   (Debian's `cmark-gfm` package), with GitHub's autolink, table, strikethrough and tag-filter
+///   extensions; `links(inHTML:)` lists the links and images in it. This is the judge: its autolink
+///   extension links bare URLs, `www.` names and e-mail addresses that no `<`/`[` announces.
+/// - `activeMarkup`: a quick, renderer-free scan for raw HTML tags, `<…>` autolinks, links or images
+///   and entities outside code spans and not backslash-escaped, following CommonMark's rules for the
+///   two things that decide it: a backslash before ASCII punctuation makes it literal, and a code
+///   span runs from a backtick run to the next run of the same length, its content literal.
 public enum MarkdownInspector {
+    /// `markdown` rendered to HTML by cmark-gfm as GitHub renders it. Throws when cmark-gfm is not
+    /// installed: a test of what GitHub shows must fail then, never pass unchecked.
+    public static func renderGitHubFlavoured(_ markdown: String) throws -> String {
+        guard let cmark = ShellCommand.which("cmark-gfm") else {
+            throw HarnessError.missingProgram("cmark-gfm (Debian package cmark-gfm, in `scripts/install-deps.sh --test`), needed to render report.md as GitHub does,")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-audit-gfm-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("\(UUID().uuidString).md")
+        try Data(markdown.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try ShellCommand.run(cmark, ["--extension", "autolink", "--extension", "table", "--extension", "strikethrough",
+                                            "--extension", "tagfilter", file.path]).stdout
+    }
+
+    /// Every link (`<a href=…>`) and image (`<img …>`) element in `html`, as written.
+    public static func links(inHTML html: String) -> [String] {
+        var found: [String] = []
+        var rest = html[...]
+        while let start = rest.range(of: "<(a|img)\\s", options: [.regularExpression, .caseInsensitive]) {
+            let end = rest[start.lowerBound...].firstIndex(of: ">") ?? rest.endIndex
+            found.append(String(rest[start.lowerBound..<end]) + ">")
+            rest = rest[end...]
+        }
+        return found
+    }
+
+    /// The text a reader sees in `html`: tags removed, the five entities cmark writes decoded,
+    /// whitespace folded.
+    public static func visibleText(ofHTML html: String) -> String {
+        // Inline elements join the text around them; block elements separate it.
+        let inline = html.replacingOccurrences(of: "</?(code|em|strong|del|a)\\b[^>]*>", with: "", options: .regularExpression)
+        let stripped = inline.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        let decoded = stripped.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        return decoded.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// One place where markup would start: the offset in characters and some text around it.
     public struct Markup: CustomStringConvertible, Sendable {
         public var offset: Int

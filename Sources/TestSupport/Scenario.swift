@@ -60,6 +60,18 @@ public enum ScenarioFiles {
         }
 
         """
+    /// A partner's file Apple reads, with one good app ID and one malformed one (no Team ID): the
+    /// file Apple uses, whose first app's links work and whose second app's links do not.
+    public static let partner = """
+        {
+          "applinks": {
+            "details": [
+              { "appIDs": ["ZXCVB12345.com.partner.app", "com.partner.app2"], "components": [ { "/": "/account/*" } ] }
+            ]
+          }
+        }
+
+        """
     /// A single-page app's catch-all page.
     public static let html = "<!doctype html>\n<html><head><title>Shop</title></head><body><div id=\"root\"></div></body></html>\n"
     /// Invalid JSON: a trailing comma.
@@ -108,10 +120,11 @@ public enum Scenarios {
         """
     }
 
-    /// Apple's CDN: fresh copies for `freshOnCDN`, an old copy for stale.test, cached failures for
+    /// Apple's CDN: fresh copies for `freshOnCDN` and partner.test, an old copy for stale.test, cached failures for
     /// notfound.test, bot-blocked.test and cdn-failure.test, and a plain 404 for every other domain.
     static let appleCDN = Scenario(host: "cdn.test", directives: [
         "location ~ ^/a/v1/(\(freshOnCDN.joined(separator: "|")))\\.test$ { default_type application/json; root FILES; try_files /good.json =404; add_header Apple-Origin-Format json; add_header Cache-Control max-age=21600; }",
+        "location = /a/v1/partner.test { default_type application/json; alias FILES/partner.json; add_header Apple-Origin-Format json; add_header Cache-Control max-age=21600; }",
         "location = /a/v1/stale.test { default_type application/json; alias FILES/other.json; add_header Apple-Origin-Format json; add_header Cache-Control max-age=21600; add_header Age 7200; }",
         cdnFailure("notfound.test", reason: "SWCERR00101 Bad HTTP Response: 404 Not Found", maxAge: 3600),
         cdnFailure("bot-blocked.test", reason: "SWCERR00101 Bad HTTP Response: 403 Forbidden", maxAge: 3600),
@@ -150,6 +163,8 @@ public enum Scenarios {
             aasa(wellKnown, file: "large.json"), notFoundElsewhere,
         ].joined(separator: "\n")),
         Scenario(host: "invalid-json.test", directives: [aasa(wellKnown, file: "invalid.json"), notFoundElsewhere].joined(separator: "\n")),
+        // A file Apple reads with a broken entry: the file Apple uses (issue 13).
+        Scenario(host: "partner.test", directives: [aasa(wellKnown, file: "partner.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "bad-schema.test", directives: [aasa(wellKnown, file: "bad-schema.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "array-root.test", directives: [aasa(wellKnown, file: "array.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "signed.test", directives: [aasa(wellKnown, file: "signed.der", type: "application/pkcs7-mime"), notFoundElsewhere].joined(separator: "\n")),

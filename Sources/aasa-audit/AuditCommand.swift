@@ -26,10 +26,12 @@ struct AuditCommand: Subcommand {
             fetch: options.fetchOptions, audit: options.auditSettings, shard: options.shard,
             baseline: BaselineReport.Choice(file: options.reports.baselineFile, noBaseline: options.reports.noBaseline, output: destination),
             output: ReportOutput(destination: destination, formats: options.reports.formats,
-                                 policy: ExitPolicy(strict: options.reports.strict), keep: options.keep),
+                                 policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep),
             tool: ToolInfo(name: "aasa-audit", version: AuditOptions.version),
             history: HistoryFile.choice(file: options.reports.historyFile, noHistory: options.reports.noHistory, output: destination))
-        let observer = ConsoleObserver(console: console, prefix: "aasa-audit", quiet: options.reports.quiet, jsonToStdout: options.jsonToStdout)
+        let observer = ConsoleObserver(console: console, prefix: "aasa-audit", quiet: options.reports.quiet, jsonToStdout: options.jsonToStdout,
+                                       listsInputErrors: false, details: options.details,
+                                       quietNames: ExitPolicy(strict: options.reports.strict, failOn: options.failOn))
         return run.run(observer: observer, stop: interruption.stopSwitch, signal: { interruption.signalNumber }).status
     }
 }
@@ -41,17 +43,25 @@ final class ConsoleObserver: AuditRunObserver {
     let prefix: String
     let quiet: Bool
     let jsonToStdout: Bool
-    /// With `--quiet`, the skipped lines of the domain list are still told (the audit; a merge's are
-    /// in the shards' own output).
-    let listsInputErrorsWhenQuiet: Bool
+    /// Whether the report's input errors are listed on stderr with the summary: a merge's (the
+    /// shards' lists); the audit tells its own as it reads the list.
+    let listsInputErrors: Bool
+    /// `--details`: every error and warning with its fix, for any number of domains.
+    let details: Bool
+    /// Which domains `--quiet` names: those that fail the run; nil: none (a merge, whose `--quiet`
+    /// stays silent but for problems with the run).
+    let quietNames: ExitPolicy?
     private var progressLine: ProgressLine?
 
-    init(console: Console, prefix: String, quiet: Bool, jsonToStdout: Bool = false, listsInputErrorsWhenQuiet: Bool = true) {
+    init(console: Console, prefix: String, quiet: Bool, jsonToStdout: Bool = false, listsInputErrors: Bool,
+         details: Bool = false, quietNames: ExitPolicy? = nil) {
         self.console = console
-        self.listsInputErrorsWhenQuiet = listsInputErrorsWhenQuiet
+        self.listsInputErrors = listsInputErrors
         self.prefix = prefix
         self.quiet = quiet
         self.jsonToStdout = jsonToStdout
+        self.details = details
+        self.quietNames = quietNames
     }
 
     /// Where the summary and the "Reports:" line go: stdout, unless it carries the JSON report.
@@ -76,12 +86,17 @@ final class ConsoleObserver: AuditRunObserver {
     func progress(done: Int, of total: Int) { progressLine?.update(done: done, of: total) }
 
     func reportMade(_ report: AuditReport) throws {
+        if listsInputErrors && !quiet {
+            for line in ConsoleSummary.inputProblemLines(report.inputErrors, total: report.inputErrorCount) { notice(line) }
+        }
         if !quiet {
-            say(ConsoleSummary.render(report, colour: jsonToStdout ? console.colourOnStderr : console.colourOnStdout))
-        } else if listsInputErrorsWhenQuiet {
-            // Quiet: no summary, but skipped lines of the list are problems with the run (exit 2).
-            for problem in report.inputErrors.prefix(ConsoleSummary.shownProblems) {
-                notice("\(TerminalText.sanitize(problem.place)): \"\(TerminalText.sanitize(problem.text))\": \(TerminalText.sanitize(problem.reason))")
+            say(ConsoleSummary.render(report, colour: jsonToStdout ? console.colourOnStderr : console.colourOnStdout,
+                                      width: jsonToStdout ? console.stderrWidth : console.stdoutWidth, details: details))
+        } else if let policy = quietNames {
+            // Quiet: no summary; one line per domain that fails the run (with --fail-on new, only
+            // what is new), so cron mails only when there is something to do.
+            for line in ConsoleSummary.quietLines(policy.failingDomains(in: report), program: prefix, width: console.stderrWidth) {
+                console.error(line)
             }
         }
         if jsonToStdout { console.out(TerminalText.jsonForTerminal(try JSONReporter.render(report))) }

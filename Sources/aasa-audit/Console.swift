@@ -38,6 +38,22 @@ struct Console {
             && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 
+    /// The width in columns of the terminal on stdout; nil when stdout is not a terminal (a pipe, a
+    /// file, cron), where nothing is cut.
+    var stdoutWidth: Int? { Self.terminalWidth(STDOUT_FILENO) }
+
+    /// The same for stderr.
+    var stderrWidth: Int? { Self.terminalWidth(STDERR_FILENO) }
+
+    /// The terminal's width from TIOCGWINSZ; when the terminal does not say, $COLUMNS, else 80.
+    static func terminalWidth(_ descriptor: Int32) -> Int? {
+        guard isatty(descriptor) == 1 else { return nil }
+        var size = winsize()
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        return 80
+    }
+
     func out(_ text: String) {
         Self.write(text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
     }

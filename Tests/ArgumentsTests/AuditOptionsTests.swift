@@ -124,9 +124,21 @@ import Testing
         (["--max-per-host", "-1"], .invalidValue("--max-per-host", "-1", "expected 0 to 1024")),
         (["--baseline", "a.json", "--no-baseline"], .invalidValue("--baseline", "a.json", "--no-baseline contradicts it; give one or the other")),
         (["--keep", "2", "--out", "dir"], .invalidValue("--keep", "2", "it prunes reports/<UTC time> folders, which are not written with --out")),
+        (["--fail-on", "changes"], .invalidValue("--fail-on", "changes", "it is \"any\" (every failing domain fails the run) or \"new\" (only what is new since the baseline)")),
+        (["--fail-on"], .missingValue("--fail-on")),
+        (["--fail-on", "new", "--no-baseline"], .invalidValue("--fail-on", "new", "it compares with a baseline, which --no-baseline turns off")),
     ])
     func errors(arguments: [String], expected: UsageError) {
         #expect(throws: expected) { try AuditOptions.parse(arguments) }
+    }
+
+    @Test func failOnAndDetails() throws {
+        let defaults = try Self.parse([])
+        #expect(defaults.failOn == .any && !defaults.details)
+        let options = try Self.parse(["--fail-on", "new", "--details", "--quiet"])
+        #expect(options.failOn == .new && options.details && options.reports.quiet)
+        #expect(try Self.parse(["--fail-on=any"]).failOn == .any)
+        #expect(try Self.parse(["--fail-on", "new", "--baseline", "old.json"]).failOn == .new)
     }
 
     @Test func shardErrorsSayWhy() {

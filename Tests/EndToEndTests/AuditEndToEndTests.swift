@@ -29,7 +29,9 @@ import TestSupport
         ("large-gzip.test", .fail, nil, ["cdn.missing"], ["size.too-large"]),
         ("invalid-json.test", .fail, nil, ["cdn.missing"], ["json.syntax"]),
         ("array-root.test", .fail, nil, ["cdn.missing"], ["json.not-object"]),
-        ("bad-schema.test", .fail, nil, ["cdn.missing"], ["schema.misspelled-service", "schema.type", "schema.legacy-apps", "schema.app-id-format", "schema.type"]),
+        // Files Apple reads with broken entries: the file Apple uses; the domain fails on the entries.
+        ("partner.test", .fail, "wk", ["cdn.ok"], ["schema.app-id-format"]),
+        ("bad-schema.test", .fail, "wk", ["cdn.missing"], ["schema.misspelled-service", "schema.type", "schema.legacy-apps", "schema.app-id-format", "schema.type"]),
         ("slow.test", .fail, nil, ["cdn.missing"], ["network.timeout"]),
         ("expired.test", .fail, nil, ["cdn.missing"], ["tls.expired"]),
         ("not-yet-valid.test", .fail, nil, ["cdn.missing"], ["tls.not-yet-valid"]),
@@ -93,6 +95,30 @@ import TestSupport
         #expect(ids.starts(with: ["content-type.signed", "json.signed"]), "\(ids)")
     }
 
+    /// One domain's section of report.html.
+    func section(_ host: String) throws -> String {
+        let html = try String(contentsOf: try Self.run.get().directory.appendingPathComponent("report.html"), encoding: .utf8)
+        let anchor = "id=\"d-" + host.replacingOccurrences(of: ".", with: "-") + "\""
+        let start = try #require(html.range(of: anchor), "no section for \(host)")
+        let end = html[start.upperBound...].range(of: "</section>")?.lowerBound ?? html.endIndex
+        return String(html[start.lowerBound..<end])
+    }
+
+    /// The HTML report tells the true reason a body is not shown, names a body both locations serve
+    /// instead of printing it twice, and lists a finding both locations report once.
+    @Test func htmlSaysWhyABodyIsNotShownAndShowsSharedThingsOnce() throws {
+        let large = try section("large.test")
+        #expect(large.contains("Body not shown: it is too large to show ("), "\(large.prefix(3000))")
+        #expect(!large.contains("not UTF-8"))
+        #expect(try section("signed.test").contains("Body not shown: it is a CMS-signed file (binary); the JSON inside was unwrapped and checked."))
+        let stale = try section("stale.test")
+        #expect(stale.contains("Served body: the same bytes as <code>/.well-known/apple-app-site-association</code>, shown above."))
+        #expect(stale.components(separatedBy: "<pre class=\"body\">").count - 1 == 1, "the file is printed once")
+        let expired = try section("expired.test")
+        #expect(expired.contains("<h3>At both locations</h3>"))
+        #expect(expired.components(separatedBy: "<code>tls.expired</code>").count - 1 == 1, "listed once")
+    }
+
     @Test func exitStatusIsOneWhenADomainFailsAndReportsAreComplete() throws {
         let run = try Self.run.get()
         #expect(run.outcome.status == 1, "\(run.outcome.stderr)")
@@ -151,9 +177,9 @@ import TestSupport
         #expect(missing.cdn?.appleFailureReason == "SWCERR00101 Bad HTTP Response: 404 Not Found")
         #expect(missing.cdn?.appleFrom == "https://notfound.test/.well-known/apple-app-site-association")
         #expect(missing.cdn?.appleTryDirect == "false" && missing.cdn?.cacheControl == "max-age=3600")
-        #expect(missing.findings.first?.message.contains("Your server gives Apple no usable file either") == true)
+        #expect(missing.findings.first?.message.contains("Apple cannot read a file at either location of your server") == true)
         let cached = try #require(try domain("cdn-failure.test").findings.first)
-        #expect(cached.message.contains("Your server serves a valid file to this tool now, but the CDN's last fetch timed out"), "\(cached.message)")
+        #expect(cached.message.contains("Your server serves this tool a file Apple can read now, but the CDN's last fetch timed out"), "\(cached.message)")
         #expect(cached.fix?.contains("applinks:cdn-failure.test?mode=developer") == true)
 
         let blocked = try domain("bot-blocked.test")
@@ -212,9 +238,11 @@ import TestSupport
         let outcome = try AuditBinary.run(["--cacert", sites.certificateAuthority.certificatePath, "--out", "out"] + sites.connectToArguments + sites.appleCDNArguments,
                                           in: folder)
         #expect(outcome.status == 2, "input errors exit 2 even though every audited domain passes")
-        #expect(outcome.stdout.contains("domains.txt:3: \"not a domain\""))
-        #expect(outcome.stdout.contains("domains.txt:5"))
-        #expect(outcome.stdout.contains("domains.txt:6"))
+        // On stderr, whole, before the fetch; never in the summary on stdout.
+        #expect(outcome.stderr.contains("aasa-audit: domains.txt:3: \"not a domain\": contains a space: one domain per line"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("domains.txt:5"))
+        #expect(outcome.stderr.contains("domains.txt:6"))
+        #expect(!outcome.stdout.contains("domains.txt:"))
         #expect(outcome.stderr.contains("domains.txt:4: "), "the note that the host was taken from the URL")
         #expect(outcome.stderr.contains("1 duplicate line audited once"))
         let report = try AuditBinary.readReport(at: folder.appendingPathComponent("out/report.json"))
@@ -272,7 +300,7 @@ import TestSupport
         // "--no-cdn" after "--" is a (bad) domain, not the option: reported as a line of input, exit 2.
         let outcome = try AuditBinary.run(["--", "--no-cdn"])
         #expect(outcome.status == 2)
-        #expect(outcome.stdout.contains("argument 1: \"--no-cdn\": the label \"--no-cdn\" starts with \"-\""), "\(outcome.stdout)")
+        #expect(outcome.stderr.contains("argument 1: \"--no-cdn\": the label \"--no-cdn\" starts with \"-\""), "\(outcome.stderr)")
     }
 
     @Test func helpAndVersion() throws {

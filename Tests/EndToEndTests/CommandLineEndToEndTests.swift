@@ -96,7 +96,8 @@ import TestSupport
         // audit: "-x.test" is a domain argument (and not a valid name), not an unknown option.
         let audit = try AuditBinary.run(["--no-cdn", "--out", "out", "--", "-x.test"], in: folder)
         #expect(audit.status == 2 && !audit.stderr.contains("unknown option"), "\(audit.stderr)")
-        #expect(audit.stdout.contains("argument 1: \"-x.test\": the label \"-x\" starts with \"-\""),
+        // The list's problems go to stderr, whole.
+        #expect(audit.stderr.contains("argument 1: \"-x.test\": the label \"-x\" starts with \"-\""),
                 "the word is read as a domain: \(audit.stdout) \(audit.stderr)")
 
         // validate: a file named -odd.json.

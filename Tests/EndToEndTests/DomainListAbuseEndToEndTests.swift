@@ -51,6 +51,31 @@ import TestSupport
         #expect(report.domains.map(\.domain) == [HostileSites.nul])
     }
 
+    /// Issue 14 (9) and 19 (6): a list of bad lines made a report as big as the list. Now the first
+    /// 1,000 problems are listed and the rest counted, in every format, and the memory stays small.
+    @Test func manyBadLinesMakeASmallReport() throws {
+        var text = ""
+        for index in 0..<200_000 { text += "bad_\(index).test stays=nope\n" }
+        let (result, folder) = try Self.audit(Data(text.utf8), extra: ["--format", "json,html,md,junit"])
+        #expect(result.outcome.status == 2)
+        let lines = result.outcome.stderr.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("aasa-audit: domains.txt:") }.count == 20)
+        #expect(lines.contains("aasa-audit: … and 199980 more input errors: report.json lists the first 1000 (inputErrors) and counts the rest (inputErrorsOmitted)"),
+                "\(result.outcome.stderr.prefix(3000))")
+        #expect(result.peakKilobytes < Self.memoryLimitKilobytes, "peak \(result.peakKilobytes) KB")
+        let out = folder.appendingPathComponent("out")
+        let report = try AuditBinary.readReport(at: out.appendingPathComponent("report.json"))
+        #expect(report.inputErrors.count == 1000)
+        #expect(report.inputErrorsOmitted == 199_000)
+        #expect(report.inputErrors.last?.line == 1000)
+        for name in ["report.json", "report.html", "report.md", "report.junit.xml"] {
+            let size = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[.size] as? Int ?? .max
+            #expect(size < 1 << 20, "\(name) is \(size) bytes")
+        }
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("… and 199000 more input errors"))
+    }
+
     /// Names that would climb out of `--out` if a file name were made from them. None is: the only
     /// files written are report.json and report.html, inside `--out`.
     @Test func namesThatWouldEscapeOutWriteNothingElsewhere() throws {

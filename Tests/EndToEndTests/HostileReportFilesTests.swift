@@ -75,6 +75,8 @@ import Glibc
         let markdown = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(MarkdownInspector.activeMarkup(in: markdown).isEmpty, "\(MarkdownInspector.activeMarkup(in: markdown).prefix(3))")
         #expect(!markdown.split(separator: "\n").contains { $0.hasPrefix("# INJECTED") || $0.hasPrefix("| INJECTED") })
+        let rendered = try MarkdownInspector.renderGitHubFlavoured(markdown)
+        #expect(MarkdownInspector.links(inHTML: rendered).isEmpty, "\(MarkdownInspector.links(inHTML: rendered).prefix(3))")
         let junit = try XMLDocument(contentsOf: out.appendingPathComponent("report.junit.xml"), options: [])
         #expect(junit.rootElement()?.elements(forName: "testsuite").count == 6, "the domain list, four domains, and the domains not audited")
         let html = out.appendingPathComponent("report.html")

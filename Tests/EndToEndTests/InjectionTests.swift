@@ -122,6 +122,12 @@ import TestSupport
         #expect(!lines.contains { $0.hasPrefix("# INJECTED") || $0.hasPrefix("| INJECTED") })
         for row in lines where row.hasPrefix("|") { #expect(MarkdownInspector.cellCount(ofRow: String(row)) == 3, "\(row)") }
         #expect(!markdown.unicodeScalars.contains { ($0.value < 0x20 && $0.value != 0x0A) || (0x7F..<0xA0).contains($0.value) })
+        // As GitHub shows it (cmark-gfm with its autolink extension): no link, no image, the text reads as sent.
+        let rendered = try MarkdownInspector.renderGitHubFlavoured(markdown)
+        #expect(MarkdownInspector.links(inHTML: rendered).isEmpty, "\(MarkdownInspector.links(inHTML: rendered).prefix(3))")
+        #expect(!rendered.contains("<img") && !rendered.contains("<script"))
+        let visible = MarkdownInspector.visibleText(ofHTML: rendered)
+        #expect(visible.contains("https://evil.example/phish www.evil.example admin@evil.example"), "the bare addresses read as sent")
     }
 
     /// report.junit.xml parses as XML 1.0 and gives the payloads back as text.

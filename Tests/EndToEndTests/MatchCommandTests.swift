@@ -60,7 +60,7 @@ import TestSupport
         let outcome = try AuditBinary.run(["match", "--cacert", sites.certificateAuthority.certificatePath, "--timeout", "2"]
                                           + sites.connectToArguments + ["notfound.test", "/buy/1"])
         #expect(outcome.status == 2)
-        #expect(outcome.stderr.contains("notfound.test serves no file Apple would use"))
+        #expect(outcome.stderr.contains("notfound.test serves no file Apple can read"))
     }
 
     @Test(arguments: [

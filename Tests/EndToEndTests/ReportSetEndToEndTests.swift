@@ -12,10 +12,14 @@ import Glibc
 @Suite(.serialized) struct ReportSetEndToEndTests {
     static let secret = Data("someone else's file: must stay exactly like this\n".utf8)
 
+    /// A run of a domain list naming `domain` (a list run, so `reports/latest` moves; the list lives
+    /// in a folder of its own, outside the file systems these tests fill).
     static func run(_ domain: String, out: String? = nil, in directory: URL? = nil) throws -> ShellCommand.Outcome {
         let sites = try HostileSites.shared.get()
-        return try AuditBinary.run(["--no-cdn", "--cacert", sites.certificateAuthority.certificatePath]
-                                   + (out.map { ["--out", $0] } ?? []) + sites.connectToArguments + [domain], in: directory)
+        let list = try AuditBinary.temporaryDirectory().appendingPathComponent("domains.txt")
+        try Data("\(domain)\n".utf8).write(to: list)
+        return try AuditBinary.run(["--no-cdn", "--cacert", sites.certificateAuthority.certificatePath, "--domains", list.path]
+                                   + (out.map { ["--out", $0] } ?? []) + sites.connectToArguments, in: directory)
     }
 
     /// A folder holding `outside/victim` (the secret bytes).

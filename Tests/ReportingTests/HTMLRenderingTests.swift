@@ -22,7 +22,10 @@ import TestSupport
     @Test(arguments: ["3 fail", "2 warn", "2 pass", "expired.example", "redirect.example", "fallback.example",
                       "bücher.example", "The certificate expired on 2026-11-20", "Renew the certificate",
                       "Changes since the baseline", "newly failing expired.example (was pass)", "recovered good.example (now pass)",
-                      "Domains removed: retired.example", "Served body, pretty-printed"])
+                      "Domains removed: retired.example", "Served body, pretty-printed",
+                      "At both locations error tls.expired The certificate expired on 2026-11-20",
+                      "Served body: the same bytes as",
+                      ".well-known: /.well-known/apple-app-site-association, where Apple looks first"])
     func readerSees(phrase: String) throws {
         let shown = try shows(phrase)
         #expect(shown, "the rendered page does not show \"\(phrase)\"")
@@ -41,6 +44,25 @@ import TestSupport
         #expect(!hasImage && !hasHandler2)
         let hasScript = dom.lowercased().contains("<script"), hasHandler = dom.contains(" onload="), hasEscape = dom.contains("\u{1B}")
         #expect(!hasScript && !hasHandler && !hasEscape)
+    }
+
+    /// On a screen 800 pixels wide, each "Apple uses" cell of the summary is one line (the full path
+    /// used to wrap over six), and a finding both locations report is shown once.
+    @Test func theSummaryColumnDoesNotWrapAndSharedFindingsShowOnce() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let file = folder.appendingPathComponent("measured.html")
+        // A script appended to a copy of the page writes what the browser laid out into the DOM.
+        let probe = """
+            <script>document.body.setAttribute('data-lines', Array.from(document.querySelectorAll('td code.nowrap'))
+              .map(function (e) { return e.getClientRects().length; }).join(','));</script>
+            """
+        let page = HTMLReporter.render(ReportFixtures.report).replacingOccurrences(of: "</body>", with: probe + "</body>")
+        try page.write(to: file, atomically: true, encoding: .utf8)
+        let dom = try HeadlessBrowser.renderedDOM(of: file, width: 800)
+        let lines = try #require(dom.range(of: "data-lines=\"([0-9,]*)\"", options: .regularExpression).map { String(dom[$0]) })
+        #expect(lines == "data-lines=\"1,1,1,1\"", "line boxes per cell: \(lines)")
+        let text = try Self.rendered.get().text
+        #expect(text.components(separatedBy: "The name nxdomain.example does not resolve. Fix:").count - 1 == 1)
     }
 
     @Test func failuresComeFirstInTheSummary() throws {

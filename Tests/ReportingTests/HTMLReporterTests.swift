@@ -141,11 +141,11 @@ import Testing
         #expect(html.contains("<li>app IDs on your server but not on the CDN: ABCDE12345.com.example.app</li>"))
         #expect(html.contains("<dt>Age</dt><dd><code>7200</code></dd>"))
         #expect(html.contains("<dt>User-Agent</dt><dd><code>AASA-Bot/1.0.0</code></dd>"))
-        // The blocks come after the domain's findings and before its locations.
+        // Causes first: the locations (what the origin serves), then the crawler and the CDN.
         let section = try #require(html.components(separatedBy: "id=\"d-good-example\"").last)
         let crawler = try #require(section.range(of: "Apple's crawler"))
         let location = try #require(section.range(of: "<div class=\"location\">"))
-        #expect(crawler.lowerBound < location.lowerBound)
+        #expect(location.lowerBound < crawler.lowerBound)
     }
 
     @Test func saysWhenTheRunWasInterrupted() {
@@ -165,6 +165,6 @@ import Testing
         domain.locations[0].body = nil
         let page = HTMLReporter.render(AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: [domain]))
         #expect(page.contains("larger than 131072 bytes (128 KB)"))
-        #expect(page.contains("Body not shown: it is larger than the limit."))
+        #expect(page.contains("Body not shown: it is larger than the limit of 131072 bytes (128 KB) (<code>--max-bytes</code>); reading stopped there."))
     }
 }

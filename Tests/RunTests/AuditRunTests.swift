@@ -85,7 +85,7 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         let list = folder.appendingPathComponent("domains.txt")
         try Data("a.example\nb.example\nA.example\nnot a domain\n".utf8).write(to: list)
         let (outcome, observer, store) = Self.run(.file(list.path, given: true), in: folder)
-        // A skipped argument makes it 2 although both domains fail.
+        // A skipped line makes it 2 although both domains fail.
         #expect(outcome.status == .usageOrInputError)
         let report = try #require(outcome.report)
         #expect(report.domains.map(\.domain) == ["a.example", "b.example"])
@@ -95,7 +95,9 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         #expect(store.latestFolderName == directory.lastPathComponent)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.json").path))
         let lines = observer.lines
-        #expect(lines.first == "notice: 1 duplicate line audited once")
+        // The list's problems first, whole, before anything is fetched.
+        #expect(lines.prefix(2) == ["notice: \(list.path):4: \"not a domain\": contains a space: one domain per line",
+                                    "notice: 1 duplicate line audited once"])
         #expect(lines.contains("fetching: 2") && lines.contains("fetching: done") && lines.contains("progress: 2/2"))
         #expect(lines.suffix(2) == ["report: 2 domains", "written: \(directory.lastPathComponent)"])
         #expect(observer.madeReport == report)

@@ -44,7 +44,7 @@ import Testing
     @Test func aDomainThatServesNothingIsNamed() {
         var notices: [String] = []
         #expect(MatchRun(source: .domain("shop.example"), urls: ["/a"], fetch: Self.fetch).run { notices.append($0) } == nil)
-        #expect(notices.count == 1 && notices[0].hasPrefix("shop.example serves no file Apple would use"), "\(notices)")
+        #expect(notices.count == 1 && notices[0].hasPrefix("shop.example serves no file Apple can read"), "\(notices)")
         notices = []
         var noCA = Self.fetch
         noCA.caFile = "/nonexistent/ca.pem"

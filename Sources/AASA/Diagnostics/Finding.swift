@@ -2,9 +2,10 @@ import Foundation
 
 /// How bad a finding is.
 public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
-    /// Apple will not use the file (links fail).
+    /// Something does not work: Apple cannot read the file at all, or a part of it (an app ID, a
+    /// service, a rule) gives nothing.
     case error
-    /// A risk or a compatibility problem; Apple may still use the file.
+    /// A risk or a compatibility problem; what it names may still work.
     case warning
     /// Worth knowing; nothing to fix.
     case info

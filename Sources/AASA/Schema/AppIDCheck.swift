@@ -30,7 +30,8 @@ public enum AppIDCheck: SchemaCheck {
             }
             guard !problems.isEmpty else { continue }
             findings.append(format.finding(
-                "App ID \(occurrence.appID.jsonQuoted) is not <Team ID>.<bundle ID>: " + problems.joined(separator: "; ") + ".",
+                "App ID \(occurrence.appID.jsonQuoted) is not <Team ID>.<bundle ID>: " + problems.joined(separator: "; ")
+                    + ". \(consequence(of: occurrence))",
                 pointer: occurrence.pointer))
         }
         findings += duplicateFindings(in: document)
@@ -52,6 +53,17 @@ public enum AppIDCheck: SchemaCheck {
     public static func unusableReason(_ appID: String) -> String? {
         guard let storeID = appStoreIDPrefix(of: appID) else { return nil }
         return "its prefix \(storeID) is an App Store ID, not a Team ID, so no app has the app ID \(appID.jsonQuoted)"
+    }
+
+    /// What an app ID no app can have breaks, by where it is: the rest of the file still works.
+    private static func consequence(of occurrence: Occurrence) -> String {
+        if occurrence.pointer.hasPrefix("/applinks/") {
+            return "No app has this app ID, so links for it do not work; the file's other app IDs are not affected by this one."
+        }
+        if occurrence.pointer.hasPrefix("/webcredentials/") {
+            return "No app has this app ID, so no app gets shared passwords through it; the file's other app IDs are not affected by this one."
+        }
+        return "No app has this app ID, so it gets nothing from this service; the file's other app IDs are not affected by this one."
     }
 
     private static func storeIDFinding(_ occurrence: Occurrence, storeID: String) -> Finding {

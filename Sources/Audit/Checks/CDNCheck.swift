@@ -27,8 +27,8 @@ public enum CDNCheck {
 
     public static let rules = [missing, stale, ok, unreachable]
 
-    /// The result and findings for the CDN's answer. `origin` is the location Apple would take the file
-    /// from (nil when the origin gives Apple no usable file).
+    /// The result and findings for the CDN's answer. `origin` is the location Apple takes the file
+    /// from (nil when Apple can read a file at neither location of the origin, `LocationUsability`).
     public static func check(cdn response: FetchResponse, domain: String, origin: FetchedLocation?) -> (result: CDNResult, findings: [Finding]) {
         var result = CDNResult(
             url: response.url, httpStatus: response.error == nil ? response.status : nil,
@@ -54,7 +54,7 @@ public enum CDNCheck {
         let differences: [String]
         switch (originRoot, cdnRoot) {
         case (nil, _):
-            differences = ["your server gives Apple no usable file now; the CDN still serves an earlier copy"]
+            differences = ["Apple can read a file at neither location of your server now; the CDN still serves an earlier copy"]
         case (_, nil):
             differences = ["the CDN copy is not a JSON object"]
         case let (originRoot?, cdnRoot?):
@@ -87,10 +87,10 @@ public enum CDNCheck {
         let cause = result.appleFailureReason.flatMap(originProblem)
         var fix: String
         if origin == nil {
-            message += " Your server gives Apple no usable file either (see the other findings): that is the cause."
-            fix = "Fix the origin first (the findings above say how). The CDN picks the file up when it next fetches; it cannot be invalidated."
+            message += " Apple cannot read a file at either location of your server (the findings about the locations, listed first, say why): that is the cause."
+            fix = "Fix the origin first (the findings about the locations, listed above, say how). The CDN picks the file up when it next fetches; it cannot be invalidated."
         } else {
-            message += " Your server serves a valid file to this tool now"
+            message += " Your server serves this tool a file Apple can read now"
             message += cause.map { ", but the CDN's last fetch \($0)." } ?? "; the CDN's copy is a failure it cached earlier."
             fix = cause != nil
                 ? "Make sure Apple's crawler (User-Agent AASA-Bot, any IP address or region) gets the file with status 200 and no redirect: check WAF, bot-protection, geo and rate-limit rules. Then wait for the CDN's next fetch; it cannot be invalidated."

@@ -38,10 +38,10 @@ public enum CrawlerAccessCheck {
         let theirAnswer = crawlerStatus.map { "HTTP \($0)" } ?? "no answer (\(theirs.error?.message ?? "no response"))"
         let myAnswer = toolStatus.map { "HTTP \($0)" } ?? "no answer"
         if usedLocation != nil {
-            // This tool got the file Apple would use; the crawler must get the same.
+            // This tool got the file Apple uses (readable, whatever its entries say); the crawler must get the same.
             if crawlerStatus != 200 {
                 return (result, [blocksApple.finding(
-                    "\(theirs.url) answers Apple's crawler (User-Agent \(crawlerUserAgent)) with \(theirAnswer), but this tool (User-Agent \(toolUserAgent)) with \(myAnswer) and a valid file. Apple's CDN gets the \(theirAnswer) and serves devices no file.")])
+                    "\(theirs.url) answers Apple's crawler (User-Agent \(crawlerUserAgent)) with \(theirAnswer), but this tool (User-Agent \(toolUserAgent)) with \(myAnswer) and a file Apple can read. Apple's CDN gets the \(theirAnswer) and serves devices no file.")])
             }
             if sameBody == false {
                 return (result, [blocksApple.finding(

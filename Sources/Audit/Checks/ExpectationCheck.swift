@@ -21,8 +21,8 @@ public enum ExpectationCheck {
         meaning: "domains.txt expects an App Clip on this domain, but it is not in appclips.apps of the file Apple uses.",
         fix: "Add the App Clip's app ID to \"appclips\": { \"apps\": [ … ] }.")
     public static let unchecked = Rule("expect.unchecked", .warning,
-        meaning: "The domain has expectations in domains.txt, but Apple would use no file from it, so they could not be checked.",
-        fix: "Fix the errors that keep Apple from using the file; the expectations are checked once it serves a usable file.")
+        meaning: "The domain has expectations in domains.txt, but Apple can read a file at neither of its locations, so they could not be checked.",
+        fix: "Fix the errors that keep Apple from reading the file; the expectations are checked once it serves a file Apple can read.")
     public static let met = Rule("expect.met", .info,
         meaning: "Every expectation written for the domain in domains.txt holds for the file Apple uses.",
         fix: "Nothing to fix.")
@@ -33,7 +33,7 @@ public enum ExpectationCheck {
     public static func findings(_ expectations: DomainExpectations, domain: String, document: AASADocument?) -> [Finding] {
         guard !expectations.isEmpty else { return [] }
         guard let document else {
-            return [unchecked.finding("\(expectations.count) expectation\(expectations.count == 1 ? "" : "s") in the domain list could not be checked: Apple would use no file from \(domain).")]
+            return [unchecked.finding("\(expectations.count) expectation\(expectations.count == 1 ? "" : "s") in the domain list could not be checked: Apple can read a file at neither location of \(domain).")]
         }
         let matcher = URLMatcher(document, host: domain)
         var findings: [Finding] = []

@@ -12,8 +12,12 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// False when the run was interrupted and `domains` holds only what was finished.
     public var complete: Bool
     public var summary: Summary
-    /// Lines of the domain list that were not domains; they were skipped.
+    /// Lines of the domain list that were not domains, and expectation tokens that could not be
+    /// read; they were skipped. At most the first `DomainList.maximumKeptProblems` (1,000).
     public var inputErrors: [InputProblem]
+    /// How many more input errors there were than `inputErrors` lists; nil (absent from
+    /// report.json) when it lists them all. A hostile list of millions of bad lines so makes a small report.
+    public var inputErrorsOmitted: Int?
     public var domains: [DomainResult]
     /// What changed since a baseline report (`--baseline`, or the previous `reports/latest`);
     /// nil when there was none. Set after the run by the caller (see `ReportChanges.between`).
@@ -50,6 +54,7 @@ public struct AuditReport: Sendable, Equatable, Codable {
         complete = try container.decode(Bool.self, forKey: .complete)
         summary = try container.decode(Summary.self, forKey: .summary)
         inputErrors = try container.decode([InputProblem].self, forKey: .inputErrors)
+        inputErrorsOmitted = try container.decodeIfPresent(Int.self, forKey: .inputErrorsOmitted)
         domains = try container.decode([DomainResult].self, forKey: .domains)
         changes = try container.decodeIfPresent(ReportChanges.self, forKey: .changes)
         notAudited = try container.decodeIfPresent([String].self, forKey: .notAudited)
@@ -57,6 +62,9 @@ public struct AuditReport: Sendable, Equatable, Codable {
         history = try container.decodeIfPresent(ReportHistory.self, forKey: .history)
         for index in domains.indices { domains[index].countDaysLeft(from: generatedAt) }
     }
+
+    /// Every input error, listed or not: `inputErrors` and `inputErrorsOmitted`.
+    public var inputErrorCount: Int { inputErrors.count + (inputErrorsOmitted ?? 0) }
 
     /// The report of an interrupted run: `domains` holds what was finished, `notAudited` the rest;
     /// `complete` is false.
@@ -126,7 +134,9 @@ public struct DomainResult: Sendable, Equatable, Codable {
     /// The Unicode form, when it differs from `domain` (internationalised names).
     public var unicodeDomain: String?
     public var verdict: Verdict
-    /// Which location Apple would take the file from ("/.well-known/apple-app-site-association"), if any.
+    /// Which location Apple takes the file from ("/.well-known/apple-app-site-association"): the first
+    /// one Apple can read (`LocationResult.usable`), `.well-known` first, even when some of its entries
+    /// are broken; nil when Apple can read a file at neither location.
     public var usedLocation: String?
     /// Findings about the domain as a whole (fallback to the root location, copies that differ).
     public var findings: [Finding]
@@ -180,11 +190,13 @@ public struct DomainResult: Sendable, Equatable, Codable {
         }
     }
 
-    /// Every finding of the domain and its locations, domain-level first.
-    public var allFindings: [Finding] { findings + locations.flatMap(\.findings) }
+    /// Every finding of the domain and its locations, causes first (`findingGroups`): the locations'
+    /// findings, then the domain's own.
+    public var allFindings: [Finding] { findingGroups.flatMap(\.findings) }
 
-    /// The first error that decides the verdict: from the location Apple uses, else the domain's own
-    /// (location choice, Apple's crawler), else, when Apple can use neither location, any location's,
+    /// The first error that decides the verdict: from the location Apple uses (readable, though its
+    /// entries may be broken), else the domain's own (location choice, Apple's crawler), else, when
+    /// Apple can read neither location, any location's,
     /// else Apple's CDN's (a CDN failure is often the echo of an origin problem, so the origin's error
     /// is named first when there is one), else any.
     public var firstError: Finding? {
@@ -223,7 +235,7 @@ public struct CDNResult: Sendable, Equatable, Codable {
     /// `Age`, as served (seconds).
     public var age: String?
     /// True when the CDN copy is semantically the file Apple takes from the origin; false when it
-    /// differs (or the origin has no usable file); nil when the CDN served no copy.
+    /// differs (or Apple can read no file from the origin); nil when the CDN served no copy.
     public var matchesOrigin: Bool?
     /// What differs, in words (app IDs added or removed, rules); empty when nothing does.
     public var differences: [String]
@@ -282,6 +294,11 @@ public struct LocationResult: Sendable, Equatable, Codable {
     public var path: String
     public var url: String
     public var verdict: Verdict
+    /// True when Apple can read a document from this location (a 200 whose body is a JSON object of
+    /// at most 128 KB, fetched without a transfer failure), whatever its entries say; false when it
+    /// has a finding of `LocationUsability.unusableRules`. Reports written before it was recorded get
+    /// it from the location's status and findings when read.
+    public var usable: Bool
     public var httpStatus: Int?
     public var contentType: String?
     /// Headers that matter for diagnosis (content-type, content-encoding, content-length, location,
@@ -298,12 +315,14 @@ public struct LocationResult: Sendable, Equatable, Codable {
     public var body: String?
     public var findings: [Finding]
 
-    public init(path: String, url: String, verdict: Verdict, httpStatus: Int?, contentType: String?,
+    /// `usable` defaults to what the status and findings say (`LocationUsability.isUsable`).
+    public init(path: String, url: String, verdict: Verdict, usable: Bool? = nil, httpStatus: Int?, contentType: String?,
                 headers: [HeaderField], bytes: BodySize, redirect: RedirectChain?, tls: TLSConnection?,
                 timings: TransferTimings, error: TransferFailure?, body: String?, findings: [Finding]) {
         self.path = path
         self.url = url
         self.verdict = verdict
+        self.usable = usable ?? LocationUsability.isUsable(httpStatus: httpStatus, findings: findings)
         self.httpStatus = httpStatus
         self.contentType = contentType
         self.headers = headers
@@ -314,6 +333,27 @@ public struct LocationResult: Sendable, Equatable, Codable {
         self.error = error
         self.body = body
         self.findings = findings
+    }
+
+    /// Reads a location of report.json; one written before `usable` was recorded gets it from its
+    /// status and findings (`LocationUsability.isUsable`).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = try container.decode(String.self, forKey: .path)
+        url = try container.decode(String.self, forKey: .url)
+        verdict = try container.decode(Verdict.self, forKey: .verdict)
+        httpStatus = try container.decodeIfPresent(Int.self, forKey: .httpStatus)
+        contentType = try container.decodeIfPresent(String.self, forKey: .contentType)
+        headers = try container.decode([HeaderField].self, forKey: .headers)
+        bytes = try container.decode(BodySize.self, forKey: .bytes)
+        redirect = try container.decodeIfPresent(RedirectChain.self, forKey: .redirect)
+        tls = try container.decodeIfPresent(TLSConnection.self, forKey: .tls)
+        timings = try container.decode(TransferTimings.self, forKey: .timings)
+        error = try container.decodeIfPresent(TransferFailure.self, forKey: .error)
+        body = try container.decodeIfPresent(String.self, forKey: .body)
+        findings = try container.decode([Finding].self, forKey: .findings)
+        usable = try container.decodeIfPresent(Bool.self, forKey: .usable)
+            ?? LocationUsability.isUsable(httpStatus: httpStatus, findings: findings)
     }
 }
 

@@ -117,7 +117,8 @@ public struct ReportChanges: Sendable, Equatable, Codable {
         func keyed(_ domain: DomainResult) -> [(Key, Finding)] {
             var list: [(Key, Finding)] = []
             var seen = Set<Key>()
-            let groups: [(String?, [Finding])] = [(nil, domain.findings)] + domain.locations.map { ($0.path, $0.findings) }
+            // Causes first, as every reporter lists findings (`DomainResult.findingGroups`).
+            let groups: [(String?, [Finding])] = domain.findingGroups.map { ($0.location?.path, $0.findings) }
             for (location, findings) in groups {
                 for finding in findings where finding.severity != .info {
                     let key = Key(location: location, id: finding.id)

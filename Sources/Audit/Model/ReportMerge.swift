@@ -93,6 +93,13 @@ public enum ReportMerge {
         var report = AuditReport(tool: first.report.tool, generatedAt: generatedAt, complete: complete,
                                  inputErrors: inputErrors, domains: domains)
         if !notAudited.isEmpty { report.notAudited = notAudited.sorted() }
+        // Every shard lists the same first problems of the one list and counts the same rest.
+        var omitted = inputs.map { $0.report.inputErrorsOmitted ?? 0 }.max() ?? 0
+        if report.inputErrors.count > DomainList.maximumKeptProblems {
+            omitted += report.inputErrors.count - DomainList.maximumKeptProblems
+            report.inputErrors.removeLast(report.inputErrors.count - DomainList.maximumKeptProblems)
+        }
+        if omitted > 0 { report.inputErrorsOmitted = omitted }
         return Outcome(report: report, missingShards: missing, missingShardCount: missingCount,
                        interruptedSources: inputs.filter { !$0.report.complete }.map(\.source),
                        warnings: warnings(inputs))

@@ -32,44 +32,82 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
     /// How many expectations there are.
     public var count: Int { apps.count + opens.count + stays.count + webcredentials.count + appclips.count }
 
-    /// Adds `other`'s expectations (a domain listed on several lines), skipping repeats.
+    /// Adds `other`'s expectations (a domain listed on several lines), skipping repeats. Linear in
+    /// both lists; a caller adding many times to one domain keeps `seen` between calls instead
+    /// (`add(_:seen:)`), so that a list of half a million lines for one domain stays linear.
     public mutating func add(_ other: DomainExpectations) {
-        func merge(_ list: inout [String], _ more: [String]) { for item in more where !list.contains(item) { list.append(item) } }
-        merge(&apps, other.apps)
-        merge(&opens, other.opens)
-        merge(&stays, other.stays)
-        merge(&webcredentials, other.webcredentials)
-        merge(&appclips, other.appclips)
+        var seen = tokens
+        add(other, seen: &seen)
+    }
+
+    /// Adds `other`'s expectations that are not in `seen` (tokens as `KEY=VALUE`, kept by the caller
+    /// across calls and updated here): constant time per expectation.
+    public mutating func add(_ other: DomainExpectations, seen: inout Set<String>) {
+        func merge(_ key: String, _ list: inout [String], _ more: [String]) {
+            for item in more where seen.insert(key + "=" + item).inserted { list.append(item) }
+        }
+        merge("app", &apps, other.apps)
+        merge("opens", &opens, other.opens)
+        merge("stays", &stays, other.stays)
+        merge("webcredentials", &webcredentials, other.webcredentials)
+        merge("appclip", &appclips, other.appclips)
+    }
+
+    /// Every expectation as the token that wrote it (`KEY=VALUE`).
+    public var tokens: Set<String> {
+        var all = Set<String>(minimumCapacity: count)
+        for (key, list) in [("app", apps), ("opens", opens), ("stays", stays), ("webcredentials", webcredentials), ("appclip", appclips)] {
+            for item in list { all.insert(key + "=" + item) }
+        }
+        return all
     }
 
     /// Parses the tokens after the domain; throws the first malformed token with the reason.
     public static func parse(_ tokens: [Substring]) throws(ExpectationSyntaxError) -> DomainExpectations {
+        let (result, errors) = parseSkippingErrors(tokens)
+        if let first = errors.first { throw first }
+        return result
+    }
+
+    /// Parses the tokens after the domain, skipping each malformed token: the good ones are kept
+    /// (the domain is still audited with them) and every bad one is returned with its reason.
+    public static func parseSkippingErrors(_ tokens: [Substring]) -> (DomainExpectations, [ExpectationSyntaxError]) {
         var result = DomainExpectations()
+        var errors: [ExpectationSyntaxError] = []
         for token in tokens {
-            guard let equals = token.firstIndex(of: "=") else {
-                throw ExpectationSyntaxError(token: String(token), reason: "not KEY=VALUE; the keys are \(keys.joined(separator: ", "))")
-            }
-            let key = String(token[..<equals])
-            let value = String(token[token.index(after: equals)...])
-            guard !value.isEmpty else {
-                throw ExpectationSyntaxError(token: String(token), reason: "\(key)= needs a value")
-            }
-            switch key {
-            case "app", "webcredentials", "appclip":
-                if let reason = appIDProblem(value) { throw ExpectationSyntaxError(token: String(token), reason: reason) }
-                if key == "app" { result.apps.append(value) } else if key == "appclip" { result.appclips.append(value) } else { result.webcredentials.append(value) }
-            case "opens", "stays":
-                guard value.hasPrefix("/") else {
-                    throw ExpectationSyntaxError(token: String(token), reason: "\(key)= takes a path on this domain starting with \"/\" (query and fragment allowed), e.g. \(key)=/buy/42")
-                }
-                if key == "opens" { result.opens.append(value) } else { result.stays.append(value) }
-            default:
-                let near = keys.first { $0.lowercased() == key.lowercased() || $0 + "s" == key || $0 == key + "s" }
-                throw ExpectationSyntaxError(token: String(token),
-                                             reason: "unknown key \"\(key)\"" + (near.map { "; did you mean \($0)=?" } ?? "; the keys are \(keys.joined(separator: ", "))"))
+            do throws(ExpectationSyntaxError) {
+                try parse(token, into: &result)
+            } catch {
+                errors.append(error)
             }
         }
-        return result
+        return (result, errors)
+    }
+
+    /// Parses one `KEY=VALUE` token into `result`.
+    private static func parse(_ token: Substring, into result: inout DomainExpectations) throws(ExpectationSyntaxError) {
+        guard let equals = token.firstIndex(of: "=") else {
+            throw ExpectationSyntaxError(token: String(token), reason: "not KEY=VALUE; the keys are \(keys.joined(separator: ", "))")
+        }
+        let key = String(token[..<equals])
+        let value = String(token[token.index(after: equals)...])
+        guard !value.isEmpty else {
+            throw ExpectationSyntaxError(token: String(token), reason: "\(key)= needs a value; write it right after \"=\", with no space, e.g. \(key == "opens" || key == "stays" ? key + "=/buy/42" : key + "=ABCDE12345.com.example.app")")
+        }
+        switch key {
+        case "app", "webcredentials", "appclip":
+            if let reason = appIDProblem(value) { throw ExpectationSyntaxError(token: String(token), reason: reason) }
+            if key == "app" { result.apps.append(value) } else if key == "appclip" { result.appclips.append(value) } else { result.webcredentials.append(value) }
+        case "opens", "stays":
+            guard value.hasPrefix("/") else {
+                throw ExpectationSyntaxError(token: String(token), reason: "\(key)= takes a path on this domain starting with \"/\" (query and fragment allowed), e.g. \(key)=/buy/42")
+            }
+            if key == "opens" { result.opens.append(value) } else { result.stays.append(value) }
+        default:
+            let near = keys.first { $0.lowercased() == key.lowercased() || $0 + "s" == key || $0 == key + "s" }
+            throw ExpectationSyntaxError(token: String(token),
+                                         reason: "unknown key \"\(key)\"" + (near.map { "; did you mean \($0)=?" } ?? "; the keys are \(keys.joined(separator: ", "))"))
+        }
     }
 
     /// Why `value` cannot be an app ID (`TEAMID.bundle.id`), or nil.

@@ -37,10 +37,25 @@ public struct DomainEntry: Sendable, Equatable {
 public struct DomainList: Sendable, Equatable {
     /// Accepted domains in first-seen order, each domain once.
     public var entries: [DomainEntry]
-    /// Rejected lines, with file, line, text and reason.
+    /// Rejected lines and skipped expectation tokens, with file, line, text and reason: the first
+    /// `maximumKeptProblems`; the rest are only counted in `problemsOmitted`.
     public var problems: [InputProblem]
-    /// Lines that repeated an earlier domain; the domain is audited once.
+    /// Problems found after the first `maximumKeptProblems`: counted, not kept, so a hostile list
+    /// of millions of bad lines takes little memory and makes a small report.
+    public var problemsOmitted = 0
+    /// Lines that repeated an earlier domain (the domain is audited once): the first
+    /// `maximumKeptProblems`; the rest are counted in `duplicatesOmitted`.
     public var duplicates: [DomainEntry]
+    /// Repeated lines after the first `maximumKeptProblems`, counted only.
+    public var duplicatesOmitted = 0
+
+    /// Every problem found, kept or not.
+    public var problemCount: Int { problems.count + problemsOmitted }
+    /// Every repeated line, kept or not.
+    public var duplicateCount: Int { duplicates.count + duplicatesOmitted }
+
+    /// At most this many problems (and repeated lines) are kept; `report.json` lists these.
+    public static let maximumKeptProblems = 1000
 
     /// Lines longer than this are not looked at further: no domain or pasted URL is this long,
     /// and it keeps a binary file with few newlines from building huge strings.
@@ -49,10 +64,23 @@ public struct DomainList: Sendable, Equatable {
     public static let maximumShownCharacters = 200
 
     /// Builds a list from parts; `parse` is the usual source.
-    public init(entries: [DomainEntry] = [], problems: [InputProblem] = [], duplicates: [DomainEntry] = []) {
+    public init(entries: [DomainEntry] = [], problems: [InputProblem] = [], duplicates: [DomainEntry] = [],
+                problemsOmitted: Int = 0, duplicatesOmitted: Int = 0) {
         self.entries = entries
         self.problems = problems
         self.duplicates = duplicates
+        self.problemsOmitted = problemsOmitted
+        self.duplicatesOmitted = duplicatesOmitted
+    }
+
+    /// Records a problem, or only counts it once `maximumKeptProblems` are kept.
+    mutating func record(_ problem: InputProblem) {
+        if problems.count < Self.maximumKeptProblems { problems.append(problem) } else { problemsOmitted += 1 }
+    }
+
+    /// Records a repeated line, or only counts it once `maximumKeptProblems` are kept.
+    mutating func record(duplicate entry: DomainEntry) {
+        if duplicates.count < Self.maximumKeptProblems { duplicates.append(entry) } else { duplicatesOmitted += 1 }
     }
 
     /// The accepted names, in order.
@@ -94,27 +122,36 @@ public struct DomainList: Sendable, Equatable {
     public static func combining(_ lists: [DomainList]) -> DomainList {
         var result = DomainList()
         var position: [String: Int] = [:]
+        var seen: [Int: Set<String>] = [:]
         for list in lists {
             for entry in list.entries {
                 if let first = position[entry.name.ascii] {
-                    result.entries[first].expectations.add(entry.expectations)
-                    if entry.expectations.isEmpty { result.duplicates.append(entry) }
+                    // Taken out and put back, so the set is updated in place, not copied.
+                    var tokens = seen.removeValue(forKey: first) ?? result.entries[first].expectations.tokens
+                    result.entries[first].expectations.add(entry.expectations, seen: &tokens)
+                    seen[first] = tokens
+                    if entry.expectations.isEmpty { result.record(duplicate: entry) }
                 } else {
                     position[entry.name.ascii] = result.entries.count
                     result.entries.append(entry)
                 }
             }
-            result.problems += list.problems
-            result.duplicates += list.duplicates
+            for problem in list.problems { result.record(problem) }
+            result.problemsOmitted += list.problemsOmitted
+            for duplicate in list.duplicates { result.record(duplicate: duplicate) }
+            result.duplicatesOmitted += list.duplicatesOmitted
         }
         return result
     }
 
-    /// Accumulates lines; the set and the cache keep a million repeated lines linear and cheap.
+    /// Accumulates lines; the sets and the cache keep a million repeated lines linear and cheap.
     private struct Builder {
         var list = DomainList()
         /// Each accepted domain's index in `list.entries`, so repeats add their expectations to it.
         var position: [String: Int] = [:]
+        /// The expectation tokens each domain (by index) already has, so that a repeat is found in
+        /// constant time: half a million expectation lines for one domain stay linear.
+        var expectationTokens: [Int: Set<String>] = [:]
         /// Parse results by content, so a repeated line is not parsed again.
         var parsed: [String: (name: DomainName, note: String?)] = [:]
 
@@ -168,18 +205,19 @@ public struct DomainList: Sendable, Equatable {
                 add(text: text, content: trimmed, file: file, line: line)
                 return
             }
-            let expectations: DomainExpectations
-            do {
-                expectations = try DomainExpectations.parse(Array(words.dropFirst()))
-            } catch {
-                problem(file: file, line: line, text: text, reason: error.description)
-                return
+            // A bad token is skipped alone: the domain is still audited with its other expectations.
+            let (expectations, errors) = DomainExpectations.parseSkippingErrors(Array(words.dropFirst()))
+            guard add(text: text, content: String(words[0]), file: file, line: line, expectations: expectations) else { return }
+            for error in errors {
+                problem(file: file, line: line, text: text,
+                        reason: "\(error.description); this token is skipped, and \(words[0]) is still audited with its other expectations")
             }
-            add(text: text, content: String(words[0]), file: file, line: line, expectations: expectations)
         }
 
+        /// Adds the domain `content`; false when it is not one (a problem is recorded).
+        @discardableResult
         mutating func add(text: String, content: String, file: String?, line: Int,
-                          expectations: DomainExpectations = DomainExpectations()) {
+                          expectations: DomainExpectations = DomainExpectations()) -> Bool {
             let result: (name: DomainName, note: String?)
             if let cached = parsed[content] {
                 result = cached
@@ -188,25 +226,36 @@ public struct DomainList: Sendable, Equatable {
                     result = try DomainName.parse(content)
                 } catch {
                     problem(file: file, line: line, text: text, reason: error.description)
-                    return
+                    return false
                 }
                 parsed[content] = result
             }
             let entry = DomainEntry(name: result.name, file: file, line: line, text: text, note: result.note, expectations: expectations)
             if let first = position[result.name.ascii] {
-                if !expectations.isEmpty { list.entries[first].expectations.add(expectations) }
+                if !expectations.isEmpty {
+                    // Taken out and put back, so the set is updated in place, not copied.
+                    var tokens = expectationTokens.removeValue(forKey: first) ?? list.entries[first].expectations.tokens
+                    list.entries[first].expectations.add(expectations, seen: &tokens)
+                    expectationTokens[first] = tokens
+                }
                 // A repeat that adds expectations is a continuation, not a duplicate.
-                if expectations.isEmpty { list.duplicates.append(entry) }
+                if expectations.isEmpty { list.record(duplicate: entry) }
             } else {
                 position[result.name.ascii] = list.entries.count
                 list.entries.append(entry)
             }
+            return true
         }
 
         mutating func problem(file: String?, line: Int, text: String, reason: String) {
+            // Past the kept ones, only counted: no text is built for them.
+            guard list.problems.count < DomainList.maximumKeptProblems else {
+                list.problemsOmitted += 1
+                return
+            }
             let limit = DomainList.maximumShownCharacters
             let shown = text.count > limit ? text.prefix(limit) + "…" : text
-            list.problems.append(InputProblem(file: file, line: line, text: shown, reason: reason))
+            list.record(InputProblem(file: file, line: line, text: shown, reason: reason))
         }
 
         /// The bytes as text with U+FFFD for what is not UTF-8, read only up to what will be shown.

@@ -67,7 +67,7 @@ public struct Shard: Sendable, Equatable, Hashable, Codable, CustomStringConvert
     /// shard reports them.
     public func subset(of list: DomainList) -> DomainList {
         DomainList(entries: list.entries.filter { contains($0.name.ascii) }, problems: list.problems,
-                   duplicates: list.duplicates.filter { contains($0.name.ascii) })
+                   duplicates: list.duplicates.filter { contains($0.name.ascii) }, problemsOmitted: list.problemsOmitted)
     }
 
     /// 64-bit FNV-1a over the UTF-8 bytes.

@@ -2,7 +2,8 @@ import AASA
 import Audit
 import Foundation
 
-// One domain's section: its verdict, its own findings, then Apple's crawler and CDN and the two locations.
+// One domain's section: its verdict, then, causes first (`DomainResult.findingGroups`), the two
+// locations, the domain's own findings, Apple's crawler and Apple's CDN.
 extension HTMLWriter {
     mutating func domainSection(_ domain: DomainResult, anchor: String) {
         raw("<section class=\"domain v-\(domain.verdict.rawValue)\" id=\"\(anchor)\">\n<h2>")
@@ -10,24 +11,70 @@ extension HTMLWriter {
         raw(" ")
         badge(domain.verdict)
         raw("</h2>\n<p>")
-        raw(verdictMeaning(domain.verdict))
+        verdictSentence(domain)
+        raw("</p>\n")
+        // Causes first (`DomainResult.findingGroups`): what each location serves, then the domain's
+        // own findings, Apple's crawler and Apple's CDN, which follow from it. A finding both
+        // locations report (an expired certificate) is listed once, before either location.
+        let located = LocatedFinding.merging(domain.locations)
+        let shared = located.filter { $0.locations.count > 1 }
+        if !shared.isEmpty {
+            raw("<h3>At both locations</h3>\n")
+            findings(shared.map(\.finding))
+        }
+        // The evidence boxes in containers: printed two by two (report.css), they take half the paper.
+        raw("<div class=\"locations\">\n")
+        for (index, location) in domain.locations.enumerated() {
+            let own = located.filter { $0.locations == [location.path] }.map(\.finding)
+            let alsoShared = shared.filter { $0.locations.contains(location.path) }.count
+            // A body byte for byte the same as an earlier location's is named, not printed twice.
+            let sameBodyAs = domain.locations.prefix(index).first { Self.sameBody($0, location) }?.path
+            locationBlock(location, of: domain, findings: own, alsoShared: alsoShared, sameBodyAs: sameBodyAs)
+        }
+        raw("</div>\n")
+        let domainFindings = domain.orderedDomainFindings
+        if !domainFindings.isEmpty {
+            raw("<h3>About the domain</h3>\n")
+            findings(domainFindings)
+        }
+        if domain.crawler != nil || domain.cdn != nil {
+            raw("<div class=\"locations\">\n")
+            if let crawler = domain.crawler { crawlerBlock(crawler) }
+            if let cdn = domain.cdn { cdnBlock(cdn) }
+            raw("</div>\n")
+        }
+        raw("<p class=\"top\"><a href=\"#summary\">Back to the summary</a></p>\n</section>\n")
+    }
+
+    /// What the verdict means for this domain and where Apple takes the file from. A file Apple can
+    /// read is the file Apple uses, even when the domain fails on some of its entries: then the
+    /// sentence says so and names the main problem, never that Apple cannot use the file.
+    mutating func verdictSentence(_ domain: DomainResult) {
+        let used = domain.usedLocation
+        switch (domain.verdict, used) {
+        case (.pass, _):
+            raw("Apple can use the file.")
+        case (.warn, _):
+            raw("Apple can use the file, but something needs attention.")
+        case (.fail, .some):
+            raw("Apple can read the file, but something does not work")
+            if let headline = domain.headline {
+                raw(": ")
+                text(headline.message)
+            } else {
+                raw(".")
+            }
+        case (.fail, nil):
+            raw("Apple cannot read a file at either location, so universal links and the other associated-domain features get nothing from this server.")
+        }
         raw(" ")
-        if let used = domain.usedLocation {
+        if let used {
             raw("Apple takes the file from <code>")
             text(used)
             raw("</code>.")
         } else {
-            raw("Apple can use neither location.")
+            raw("Apple uses neither location.")
         }
-        raw("</p>\n")
-        if !domain.findings.isEmpty {
-            raw("<h3>About the domain</h3>\n")
-            findings(domain.findings)
-        }
-        if let crawler = domain.crawler { crawlerBlock(crawler) }
-        if let cdn = domain.cdn { cdnBlock(cdn) }
-        for location in domain.locations { locationBlock(location, of: domain) }
-        raw("<p class=\"top\"><a href=\"#summary\">Back to the summary</a></p>\n</section>\n")
     }
 
     mutating func domainName(_ domain: DomainResult) {
@@ -46,14 +93,6 @@ extension HTMLWriter {
         case .pass: raw("<span class=\"badge pass\">✔ pass</span>")
         case .warn: raw("<span class=\"badge warn\">⚠ warn</span>")
         case .fail: raw("<span class=\"badge fail\">✖ fail</span>")
-        }
-    }
-
-    func verdictMeaning(_ verdict: Verdict) -> String {
-        switch verdict {
-        case .pass: return "Apple can use the file."
-        case .warn: return "Apple can use the file, but something needs attention."
-        case .fail: return "Apple cannot use the file: universal links and the other associated-domain features do not work for this domain."
         }
     }
 

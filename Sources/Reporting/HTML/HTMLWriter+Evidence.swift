@@ -86,11 +86,20 @@ extension HTMLWriter {
     mutating func body(_ location: LocationResult) {
         guard let body = location.body, !body.isEmpty else {
             raw("<p class=\"muted\">")
-            if location.body != nil || (location.bytes.decoded == 0 && !location.bytes.truncated) {
-                raw(location.httpStatus == nil ? "No response body." : "The response had no body.")
-            } else if location.bytes.truncated {
-                raw("Body not shown: it is larger than the limit.")
-            } else {
+            // The true reason (`LocationResult.bodyOmission`): a large ASCII file is not "not UTF-8".
+            switch location.bodyOmission ?? .empty {
+            case .noResponse:
+                raw("No response body.")
+            case .empty:
+                raw("The response had no body.")
+            case .cutAtLimit(let limit):
+                raw("Body not shown: it is larger than the limit of \(Self.size(limit)) (<code>--max-bytes</code>); reading stopped there.")
+            case .tooLargeToShow(let bytes):
+                raw("Body not shown: it is too large to show (\(Self.size(bytes)), over Apple's limit of \(Self.size(LocationResult.maxShownBodyBytes))).")
+            case .signed(let readable):
+                raw(readable ? "Body not shown: it is a CMS-signed file (binary); the JSON inside was unwrapped and checked."
+                             : "Body not shown: it looks like a CMS-signed file (binary) whose content could not be read.")
+            case .notUTF8:
                 raw("Body not shown: it is not UTF-8 text.")
             }
             raw("</p>\n")
@@ -108,11 +117,18 @@ extension HTMLWriter {
             raw(" (showing the first \(limit) of \(lines.count) lines; the rest is cut)")
         }
         raw(":</p>\n<pre class=\"body\">")
+        // On paper only the first lines: the rest is in a span the print stylesheet hides, and said so.
+        let printed = HTMLReporter.maxPrintedBodyLines
         for (i, line) in lines.prefix(limit).enumerated() {
+            if i == printed { raw("<span class=\"screen-only\">") }
             if i > 0 { raw("\n") }
             text(line)
         }
+        if lines.count > printed { raw("</span>") }
         raw("</pre>\n")
+        if lines.count > printed {
+            raw("<p class=\"muted print-only\">Printed: the first \(printed) lines of the body; the HTML file shows more.</p>\n")
+        }
         if lines.count > limit {
             raw("<p class=\"muted\">… \(lines.count - limit) more lines not shown.</p>\n")
         }

@@ -53,8 +53,8 @@ extension HTMLWriter {
     }
 
     mutating func inputProblems() {
-        raw("<section class=\"box input\">\n<h2>Skipped lines of the domain list</h2>\n")
-        raw("<p>These lines are not domain names, so they were not checked.</p>\n<ul>\n")
+        raw("<section class=\"box input\">\n<h2>Problems in the domain list</h2>\n")
+        raw("<p>A line that is not a domain name was skipped; an expectation that could not be read was skipped, and its domain checked with the others.</p>\n<ul>\n")
         for problem in report.inputErrors {
             raw("<li><code>")
             text(problem.place)
@@ -63,6 +63,9 @@ extension HTMLWriter {
             raw("\"</code>: ")
             text(problem.reason)
             raw("</li>\n")
+        }
+        if let omitted = report.inputErrorsOmitted, omitted > 0 {
+            raw("<li>… and \(Formatting.plural(omitted, "more input error")), counted but not listed (<code>inputErrorsOmitted</code> in report.json)</li>\n")
         }
         raw("</ul>\n</section>\n")
     }

@@ -4,7 +4,10 @@ import Foundation
 
 // One location of a domain: its facts (status, headers, size, timings) and findings.
 extension HTMLWriter {
-    mutating func locationBlock(_ location: LocationResult, of domain: DomainResult) {
+    /// `findings`: the location's own findings (those both locations report are listed once above,
+    /// `alsoShared` of them); `sameBodyAs`: an earlier location that served the same body.
+    mutating func locationBlock(_ location: LocationResult, of domain: DomainResult, findings own: [Finding],
+                                alsoShared: Int, sameBodyAs: String?) {
         raw("<div class=\"location\">\n<h3><code>")
         text(location.path)
         raw("</code> ")
@@ -49,23 +52,42 @@ extension HTMLWriter {
         if let tls = location.tls {
             fact("Certificate") { $0.certificate(tls) }
         }
-        fact("Timings") { $0.timings(location.timings) }
+        fact("Timings", kind: "timings") { $0.timings(location.timings) }
         raw("</dl>\n")
-        if !location.findings.isEmpty { findings(location.findings) }
-        body(location)
+        if !own.isEmpty { findings(own) }
+        if alsoShared > 0 {
+            raw("<p class=\"muted\">\(alsoShared == 1 ? "The finding" : "The \(alsoShared) findings") listed under “At both locations” ")
+            raw("\(alsoShared == 1 ? "applies" : "apply") here too.</p>\n")
+        }
+        if let sameBodyAs {
+            raw("<p class=\"muted\">Served body: the same bytes as <code>")
+            text(sameBodyAs)
+            raw("</code>, shown above.</p>\n")
+        } else {
+            body(location)
+        }
         raw("</div>\n")
+    }
+
+    /// True when both locations served the same body, byte for byte (compared as UTF-8 bytes, not
+    /// as Unicode-equivalent strings, and with the same decoded size, so a byte-order mark counts).
+    static func sameBody(_ a: LocationResult, _ b: LocationResult) -> Bool {
+        guard let x = a.body, let y = b.body, !x.isEmpty, a.bytes.decoded == b.bytes.decoded else { return false }
+        return x.utf8.elementsEqual(y.utf8)
     }
 
     static let headersThatMatter: Set<String> = [
         "content-type", "content-encoding", "content-length", "location", "cache-control", "age",
     ]
 
-    /// What role a location plays for Apple; the root one is only a fallback.
+    /// What role a location plays for Apple; the root one is only a fallback. "Cannot read" only for a
+    /// location Apple gets no document from (`LocationResult.usable`), whatever its verdict.
     func label(_ location: LocationResult, of domain: DomainResult) -> String {
         if location.path == domain.usedLocation { return "used by Apple" }
         if domain.usedLocation == AASAFile.wellKnownPath { return "fallback — not used" }
-        if domain.usedLocation == nil { return "not usable" }
-        return "not usable — Apple falls back to the root location"
+        if location.usable { return "readable, but not used: Apple takes the /.well-known/ answer" }
+        if domain.usedLocation == nil { return "Apple cannot read it" }
+        return "Apple cannot read it — Apple falls back to the root location"
     }
 
     mutating func bytes(_ b: BodySize) {

@@ -19,8 +19,12 @@ extension HTMLWriter {
             badge(domain.verdict)
             raw("</td><td>")
             if let used = domain.usedLocation {
-                raw("<code>")
+                // A short name; the path is in the title and in the note under the table, so the
+                // column does not wrap a 40-character path over several lines.
+                raw("<code class=\"nowrap\" title=\"")
                 text(used)
+                raw("\">")
+                text(Self.shortName(ofLocation: used))
                 raw("</code>")
             } else {
                 raw("neither location")
@@ -42,6 +46,20 @@ extension HTMLWriter {
             }
             raw("</td></tr>\n")
         }
-        raw("</tbody>\n</table></div>\n</section>\n")
+        raw("</tbody>\n</table></div>\n")
+        raw("<p class=\"meta\"><code>.well-known</code>: <code>\(AASAFile.wellKnownPath)</code>, where Apple looks first; ")
+        raw("<code>root</code>: <code>\(AASAFile.rootPath)</code>, its fallback.</p>\n")
+        raw("<p class=\"meta print-only\">This printout leaves out the sections of passing domains (their row above says all ")
+        raw("that matters), the timings and the served bodies after their first \(HTMLReporter.maxPrintedBodyLines) lines; ")
+        raw("the HTML file shows them all.</p>\n</section>\n")
+    }
+
+    /// ".well-known" or "root" for the two file locations; any other path (from a report file) as it is.
+    static func shortName(ofLocation path: String) -> String {
+        switch path {
+        case AASAFile.wellKnownPath: return ".well-known"
+        case AASAFile.rootPath: return "root"
+        default: return path
+        }
     }
 }

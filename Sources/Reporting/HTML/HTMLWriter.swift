@@ -65,8 +65,10 @@ struct HTMLWriter {
         raw("</body>\n</html>\n")
     }
 
-    mutating func fact(_ name: String, _ value: (inout HTMLWriter) -> Void) {
-        raw("<dt>\(name)</dt><dd>")
+    /// One fact of a `dl.facts` list; `kind`, when given, is a class on both parts (for the print stylesheet).
+    mutating func fact(_ name: String, kind: String? = nil, _ value: (inout HTMLWriter) -> Void) {
+        let attribute = kind.map { " class=\"\($0)\"" } ?? ""
+        raw("<dt\(attribute)>\(name)</dt><dd\(attribute)>")
         value(&self)
         raw("</dd>\n")
     }

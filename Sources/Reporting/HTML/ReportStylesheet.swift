@@ -49,8 +49,11 @@ ul.plain{margin:0;padding-left:1.2rem}
 ol.hops{margin:.3rem 0;padding-left:1.4rem}
 pre.body{background:var(--box);border:1px solid var(--line);padding:.5rem;white-space:pre-wrap;overflow-wrap:anywhere}
 footer{margin-top:2rem;border-top:1px solid var(--line);font-size:.9rem}
+.nowrap{white-space:nowrap}
+.print-only{display:none}
 @media (max-width:40rem){body{padding:.5rem}dl.facts{grid-template-columns:minmax(0,1fr)}dl.facts dd{margin-bottom:.4rem}}
-@media print{:root{color-scheme:light;--bg:#fff;--fg:#000;--muted:#444;--line:#999;--box:#fff;--pass:#0a5a20;--pass-bg:#fff;--warn:#6b4300;--warn-bg:#fff;--fail:#8a0000;--fail-bg:#fff}body{max-width:none;padding:0;font-size:10.5pt}.scroll{overflow:visible}a{text-decoration:none}p.top{display:none}tr,li,.banner{break-inside:avoid}section.domain{break-before:page}}
+@page{margin:12mm}
+@media print{:root{color-scheme:light;--bg:#fff;--fg:#000;--muted:#444;--line:#999;--box:#fff;--pass:#0a5a20;--pass-bg:#fff;--warn:#6b4300;--warn-bg:#fff;--fail:#8a0000;--fail-bg:#fff}body{max-width:none;padding:0;font-size:9pt;line-height:1.3}h1{font-size:14pt}h2{font-size:12pt;margin:.4rem 0 .2rem}h3{font-size:10pt;margin:.4rem 0 .2rem}.scroll{overflow:visible}a{text-decoration:none}p{margin:.3rem 0}p.top,.screen-only{display:none}.print-only{display:block}tr,li,.banner,dl.facts dd,dl.facts dt{break-inside:avoid}section.domain{margin-top:.6rem}.locations{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 .5rem;align-items:start}.location{padding:0 .5rem .2rem;margin:.15rem 0;break-inside:auto}section.domain.v-pass,.timings{display:none}dl.facts{gap:0 .6rem;margin:.2rem 0;font-size:8pt;line-height:1.2;grid-template-columns:minmax(4rem,max-content) minmax(0,1fr)}th,td{padding:.1rem .4rem}.badge{padding:0 .3rem;font-size:8pt}ul.findings{margin:.2rem 0}ul.findings li{margin:.1rem 0}.box{margin:.15rem 0}pre.body{padding:.2rem .4rem;margin:.2rem 0;font-size:7pt;line-height:1.15}}
 
 """#
 }

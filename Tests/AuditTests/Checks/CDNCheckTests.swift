@@ -41,7 +41,7 @@ import Testing
         (served(F.goodJSON), false, "cdn.stale", false, "fix the origin first"),
         (failed("SWCERR00101 Bad HTTP Response: 403 Forbidden"), true, "cdn.missing", nil, "the CDN's last fetch got HTTP 403 Forbidden from your server"),
         (failed("SWCERR00301 Timeout"), true, "cdn.missing", nil, "timed out waiting for your server"),
-        (failed("SWCERR00101 Bad HTTP Response: 404 Not Found"), false, "cdn.missing", nil, "Your server gives Apple no usable file either"),
+        (failed("SWCERR00101 Bad HTTP Response: 404 Not Found"), false, "cdn.missing", nil, "Apple cannot read a file at either location of your server"),
         (F.response(status: 404, contentType: nil, body: "", url: cdnURL), true, "cdn.missing", nil, "without a failure reason"),
         (unreachable, true, "cdn.unreachable", nil, "could not be reached from here (curl error 6"),
     ])

@@ -9,7 +9,7 @@ import Testing
     static let rootURL = "https://example.com/apple-app-site-association"
 
     enum Served: String, CaseIterable, CustomTestStringConvertible {
-        case good, other, notFound, redirect, invalid, textPlain, timeout
+        case good, other, notFound, redirect, invalid, textPlain, timeout, partner
         var testDescription: String { rawValue }
 
         func response(url: String) -> FetchResponse {
@@ -21,6 +21,7 @@ import Testing
             case .invalid: return F.response(body: "{,}", url: url)
             case .textPlain: return F.response(contentType: "text/plain", url: url)
             case .timeout: return F.response(status: nil, contentType: nil, body: "", error: F.failure(.timeout, 28, "timed out"), tls: nil, url: url)
+            case .partner: return F.response(body: LocationUsabilityTests.partnerJSON, url: url)
             }
         }
     }
@@ -48,6 +49,12 @@ import Testing
         (.notFound, .notFound, .fail, "none", []),
         (.redirect, .redirect, .fail, "none", []),
         (.timeout, .timeout, .fail, "none", []),
+        // A file Apple reads with a broken entry is the file Apple uses; the domain fails on the entry.
+        (.partner, .notFound, .fail, "wk", []),
+        (.partner, .good, .fail, "wk", ["http.locations-differ"]),
+        (.partner, .partner, .fail, "wk", []),
+        (.notFound, .partner, .fail, "root", ["http.root-only"]),
+        (.invalid, .partner, .fail, "none", ["http.well-known-unusable"]),
     ])
     func verdict(wellKnown: Served, root: Served, verdict: Verdict, used: String, ids: [String]) {
         let result = decide(wellKnown, root)

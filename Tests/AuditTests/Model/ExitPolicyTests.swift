@@ -45,6 +45,95 @@ import Testing
         #expect(ExitPolicy(strict: true).status(for: Self.report([.fail], problems: [Self.problem])) == .usageOrInputError)
     }
 
+    // MARK: --fail-on new
+
+    static func domain(_ name: String, _ verdict: Verdict, errors: [String] = [], warnings: [String] = []) -> DomainResult {
+        let findings = errors.map { Finding(id: $0, severity: .error, message: "\($0) happened", fix: nil) }
+            + warnings.map { Finding(id: $0, severity: .warning, message: "\($0) happened", fix: nil) }
+        return DomainResult(domain: name, verdict: verdict, usedLocation: nil, findings: findings, locations: [])
+    }
+
+    static func run(_ domains: [DomainResult], at seconds: Double) -> AuditReport {
+        AuditReport(tool: ToolInfo(name: "aasa-audit", version: "0.1.0"), generatedAt: Date(timeIntervalSince1970: seconds), domains: domains)
+    }
+
+    /// `now` compared with `then`, as the audit does when there is a baseline.
+    static func compared(_ then: [DomainResult], _ now: [DomainResult]) -> AuditReport {
+        let baseline = run(then, at: 1_800_000_000)
+        var current = run(now, at: 1_800_086_400)
+        current.changes = ReportChanges.between(baseline: baseline, current: current, baselinePath: "reports/latest/report.json",
+                                                expiryWarningDays: 30)
+        return current
+    }
+
+    static let new = ExitPolicy(failOn: .new)
+
+    @Test func newFailOnlyCountsWhatIsNewSinceTheBaseline() {
+        let then = [Self.domain("a.example", .fail, errors: ["http.not-found"]), Self.domain("b.example", .pass),
+                    Self.domain("c.example", .fail, errors: ["tls.expired"]), Self.domain("d.example", .fail, errors: ["network.dns"])]
+        let now = [Self.domain("a.example", .fail, errors: ["http.not-found"]),            // same failure: not new
+                   Self.domain("b.example", .fail, errors: ["redirect.present"]),          // newly failing
+                   Self.domain("c.example", .fail, errors: ["tls.expired", "json.invalid"]), // a new error
+                   Self.domain("d.example", .pass),                                          // recovered
+                   Self.domain("e.example", .fail, errors: ["network.dns"])]                 // not in the baseline
+        let report = Self.compared(then, now)
+        #expect(Self.new.failingDomains(in: report).map(\.domain) == ["b.example", "c.example", "e.example"])
+        #expect(Self.new.status(for: report) == .domainFailed)
+        #expect(ExitPolicy().failingDomains(in: report).map(\.domain) == ["a.example", "b.example", "c.example", "e.example"])
+    }
+
+    @Test func theSameFailuresTwiceAreNotNew() {
+        let broken = [Self.domain("a.example", .fail, errors: ["http.not-found"]), Self.domain("b.example", .warn, warnings: ["cdn.stale"])]
+        let report = Self.compared(broken, broken)
+        #expect(Self.new.failingDomains(in: report).isEmpty)
+        #expect(Self.new.status(for: report) == .success)
+        #expect(ExitPolicy().status(for: report) == .domainFailed, "--fail-on any still fails")
+    }
+
+    @Test func aFailureThatChangesItsErrorIsNew() {
+        let report = Self.compared([Self.domain("a.example", .fail, errors: ["http.not-found"])],
+                                   [Self.domain("a.example", .fail, errors: ["tls.expired"])])
+        #expect(Self.new.status(for: report) == .domainFailed)
+    }
+
+    @Test func newWarningsCountOnlyWithStrict() {
+        let then = [Self.domain("a.example", .pass), Self.domain("b.example", .warn, warnings: ["cdn.stale"])]
+        let now = [Self.domain("a.example", .warn, warnings: ["content-type.unexpected"]),
+                   Self.domain("b.example", .warn, warnings: ["cdn.stale", "http.root-only"])]
+        let report = Self.compared(then, now)
+        #expect(Self.new.status(for: report) == .success)
+        let strictNew = ExitPolicy(strict: true, failOn: .new)
+        #expect(strictNew.failingDomains(in: report).map(\.domain) == ["a.example", "b.example"])
+        // Strict: a warning domain that was failing already (a warning then) and gets no new finding is not new.
+        let same = Self.compared(then, then)
+        #expect(strictNew.status(for: same) == .success)
+        // Strict: fail -> warn with a warning it already had failed the run before too: not new.
+        let eased = Self.compared([Self.domain("a.example", .fail, errors: ["http.not-found"], warnings: ["cdn.stale"])],
+                                  [Self.domain("a.example", .warn, warnings: ["cdn.stale"])])
+        #expect(strictNew.failingDomains(in: eased).isEmpty)
+        #expect(ExitPolicy(strict: true).status(for: eased) == .domainFailed)
+    }
+
+    @Test func withoutABaselineNewActsAsAny() {
+        let report = Self.run([Self.domain("a.example", .fail, errors: ["http.not-found"])], at: 1_800_000_000)
+        #expect(report.changes == nil)
+        #expect(Self.new.failingDomains(in: report).map(\.domain) == ["a.example"])
+        #expect(Self.new.status(for: report) == .domainFailed)
+    }
+
+    @Test func inputErrorsStillExitTwoWithNew() {
+        var report = Self.compared([], [])
+        report.inputErrors = [Self.problem]
+        #expect(Self.new.status(for: report) == .usageOrInputError)
+    }
+
+    @Test func omittedInputErrorsCount() {
+        var report = Self.report([.pass])
+        report.inputErrorsOmitted = 3
+        #expect(report.inputErrorCount == 3)
+        #expect(ExitPolicy().status(for: report) == .usageOrInputError)
+    }
+
     @Test func signalsMapToTheShellsNumbers() {
         #expect(ExitPolicy.status(forSignal: ExitPolicy.sigint) == .interrupted)
         #expect(ExitPolicy.status(forSignal: ExitPolicy.sigterm) == .terminated)

@@ -68,7 +68,7 @@ import Testing
             [Self.domain("a.example", .fail, wellKnown: [Self.finding("schema.type", .warning), Self.finding("schema.type", .warning),
                                                          Self.finding("json.syntax")],
                          own: [Self.finding("cdn.missing")])])
-        #expect(result.findingsAppeared.map { "\($0.location ?? "domain") \($0.id)" } == ["domain cdn.missing", "\(Self.wk) json.syntax"])
+        #expect(result.findingsAppeared.map { "\($0.location ?? "domain") \($0.id)" } == ["\(Self.wk) json.syntax", "domain cdn.missing"], "causes first")
         #expect(result.findingsGone.map { "\($0.location ?? "domain") \($0.id)" } == ["\(Self.wk) http.not-found"])
         #expect(result.findingsGone.first?.message == "http.not-found happened")
     }
