@@ -170,4 +170,22 @@ import TestSupport
         let merged = try AuditBinary.readReport(at: folder.appendingPathComponent("merged/report.json"))
         #expect(merged.history?.earlierListRuns == 0 && merged.history?.trend.count == 1, "shards are no nights of the list")
     }
+
+    @Test func failOnNewWithoutABaselineAsksTheHistory() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        try "good.test\nnotfound.test\n".write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
+        // --out: no baseline; --history: the history decides.
+        let arguments = ["--fail-on", "new", "--out", "out", "--history", "h.sqlite"] + Self.common(sites)
+        let first = try AuditBinary.run(arguments, in: folder)
+        #expect(first.status == 1, "\(first.stderr)")
+        #expect(first.stderr.contains("--fail-on new: there is no baseline and no earlier run of the list in the history h.sqlite"), "\(first.stderr)")
+        Self.nextSecond()
+        let second = try AuditBinary.run(arguments, in: folder)
+        #expect(second.status == 0, "notfound.test failed last night too\n\(second.stderr)")
+        #expect(!second.stderr.contains("--fail-on new"), "\(second.stderr)")
+        Self.nextSecond()
+        let third = try AuditBinary.run(Self.broken(sites) + arguments, in: folder)
+        #expect(third.status == 1, "good.test started failing\n\(third.stderr)")
+    }
 }

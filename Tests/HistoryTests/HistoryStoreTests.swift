@@ -167,3 +167,27 @@ extension AuditReport {
         return report
     }
 }
+
+/// `--fail-on new` without a baseline: the history decides what is new.
+@Suite struct FailOnNewByHistoryTests {
+    @Test func aDomainStillFailingIsNotNewAndOneThatStartedFailingIs() throws {
+        let store = try HistoryStore(path: try HistoryStoreTests.file())
+        try store.record(RunRecord(report: HistoryStoreTests.report(night: 0, ["a.test": .fail, "b.test": .pass]), kind: .list, origin: .audit))
+        var tonight = HistoryStoreTests.report(night: 1, ["a.test": .fail, "b.test": .fail, "c.test": .fail])
+        tonight.history = try store.insights(for: RunRecord(report: tonight, kind: .list, origin: .audit))
+        let policy = ExitPolicy(failOn: .new)
+        #expect(policy.failingDomains(in: tonight).map(\.domain) == ["b.test", "c.test"], "a.test failed last night too")
+        #expect(policy.status(for: tonight) == .domainFailed)
+        var onlyOld = HistoryStoreTests.report(night: 1, ["a.test": .fail, "b.test": .pass])
+        onlyOld.history = try store.insights(for: RunRecord(report: onlyOld, kind: .list, origin: .audit))
+        #expect(policy.status(for: onlyOld) == .success)
+        #expect(ExitPolicy(failOn: .any).status(for: onlyOld) == .domainFailed)
+        // No earlier run of the list: every failing domain, as with any.
+        var first = HistoryStoreTests.report(night: 0, ["a.test": .fail])
+        first.history = ReportHistory(earlierListRuns: 0, failingSince: [FailingStreak(domain: "a.test", since: first.generatedAt, runs: 1)])
+        #expect(policy.failingDomains(in: first).map(\.domain) == ["a.test"])
+        first.history?.earlierListRuns = 0
+        first.history?.failingSince = [FailingStreak(domain: "a.test", since: first.generatedAt, runs: 3)]
+        #expect(policy.failingDomains(in: first).map(\.domain) == ["a.test"], "without an earlier run the history decides nothing")
+    }
+}
