@@ -191,3 +191,50 @@ extension AuditReport {
         #expect(policy.failingDomains(in: first).map(\.domain) == ["a.test"], "without an earlier run the history decides nothing")
     }
 }
+
+/// Two writers on one file: both wait for each other's lock (WAL, busy timeout, BEGIN IMMEDIATE);
+/// a lock held past the busy timeout is an error saying so.
+@Suite struct HistoryConcurrencyTests {
+    @Test func twoConnectionsRecordingAtOnceLoseNothing() throws {
+        let path = try HistoryStoreTests.file()
+        _ = try HistoryStore(path: path)
+        let errors = NSLock()
+        nonisolated(unsafe) var failures: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 2) { writer in
+            do {
+                let store = try HistoryStore(path: path)
+                for night in 0..<15 {
+                    let names = (0..<40).map { "w\(writer)-d\($0).test" }
+                    let report = HistoryStoreTests.report(night: night, Dictionary(uniqueKeysWithValues: names.map { ($0, Verdict.fail) }))
+                    try store.record(RunRecord(report: report, kind: .list, origin: .audit))
+                }
+            } catch {
+                errors.withLock { failures.append("\(error)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        let store = try HistoryStore(path: path)
+        #expect(try store.overview().count == 30)
+        let counts = try store.withDatabase { database throws(DatabaseError) in
+            (try database.integer("SELECT count(*) FROM result"), try database.rows("PRAGMA integrity_check") { $0.text(0) })
+        }
+        #expect(counts.0 == 30 * 40 && counts.1 == ["ok"])
+    }
+
+    @Test func aLockHeldPastTheBusyTimeoutIsAnErrorSayingSo() throws {
+        let path = try HistoryStoreTests.file()
+        let holder = try HistoryStore(path: path)
+        try holder.withDatabase { database throws(DatabaseError) in try database.execute("BEGIN EXCLUSIVE") }
+        let waiter = try HistoryStore(path: path, busyTimeout: 200)
+        let started = Date()
+        do {
+            try waiter.record(RunRecord(report: HistoryStoreTests.report(night: 0, ["a.test": .pass]), kind: .list, origin: .audit))
+            Issue.record("recorded through an exclusive lock")
+        } catch {
+            #expect(error.code == 5 && error.message.contains("locked"), "\(error)")
+        }
+        #expect(Date().timeIntervalSince(started) >= 0.15, "it waited for the lock first")
+        try holder.withDatabase { database throws(DatabaseError) in try database.execute("ROLLBACK") }
+        #expect(try waiter.record(RunRecord(report: HistoryStoreTests.report(night: 0, ["a.test": .pass]), kind: .list, origin: .audit)))
+    }
+}
