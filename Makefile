@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
 
-.PHONY: all deps test-deps build release audit test docs stylesheet fuzz fuzz-self-test clean install uninstall bench bench-match bench-json
+.PHONY: all deps test-deps build release audit test docs stylesheet fuzz fuzz-self-test clean install uninstall bench bench-match bench-json bench-history
 
 all: build
 
@@ -62,12 +62,13 @@ fuzz-self-test: deps
 
 # aasa-audit against `curl --parallel` on N generated names served by nginx on loopback (docs/scaling.md).
 # BENCH_SIZES="100 1000" BENCH_CONCURRENCY=64 BENCH_RUNS=3 override the defaults.
-# Then the matching engine's own benchmark (bench-match).
+# Then the matching engine's own benchmark (bench-match), the document checks (bench-json) and the history (bench-history).
 bench:
 	@scripts/install-deps.sh --bench
 	scripts/bench.sh
 	$(MAKE) bench-match
 	BENCH_SKIP_BUILD=1 $(MAKE) bench-json
+	$(MAKE) bench-history
 
 clean:
 	rm -rf .build
@@ -75,6 +76,11 @@ clean:
 # The document checks on 1 MiB files built to be slow to check (repeated keys, thousands of keys).
 bench-json:
 	scripts/bench-json.sh
+
+# The history database: a year of nightly runs of 5,000 domains generated, then one night's
+# history work (under 5 % of an audit) and a domain's timeline (under a second) timed (docs/history.md).
+bench-history:
+	scripts/bench-history.sh
 
 # URLs decided per second by the matching engine: a generated document with 400 rules, 100,000 URLs.
 # Fails when deciding them takes more than a second.

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Data flows one way: targets → fetch → checks → results → reporters.
-// No outside packages: Foundation, Swift Testing and Debian's C libraries (libcurl, OpenSSL, libidn2)
+// No outside packages: Foundation, Swift Testing and Debian's C libraries (libcurl, OpenSSL, libidn2, SQLite)
 // reached through tiny C shims are what there is. See docs/architecture.md.
 let package = Package(
     name: "aasa-audit",
@@ -19,6 +19,8 @@ let package = Package(
         // functions (signed files); SignedFiles unwraps a signed file before the pure core sees it.
         .target(name: "CIDN2", linkerSettings: [.linkedLibrary("idn2")]),
         .target(name: "CCMS", linkerSettings: [.linkedLibrary("crypto")]),
+        // A tiny C shim over SQLite, for History.
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "SignedFiles", dependencies: ["AASA", "CCMS"]),
         // Pure: parse and validate AASA documents. No I/O, no libcurl, no C.
         .target(name: "AASA"),
@@ -31,15 +33,20 @@ let package = Package(
         // The HTML report's stylesheet is HTML/report.css, compiled in through the generated
         // HTML/ReportStylesheet.swift (`make stylesheet`), so the installed binary needs no resource bundle.
         .target(name: "Reporting", dependencies: ["Audit"], exclude: ["HTML/report.css"]),
+        // The history database (reports/history.sqlite): records runs, answers what changed over time.
+        // Imports the report model (Audit) only: never Reporting or Fetching.
+        .target(name: "History", dependencies: ["Audit", "CSQLite"]),
         // One run: domain list → fetch → audit → report store → an outcome (report and exit status);
         // also the merge of shard reports, and the bounded readers of the files a run is given.
-        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting"]),
+        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting", "History"]),
         // The command line of every subcommand, parsed and checked, with its help text. Never prints.
         .target(name: "Arguments", dependencies: ["Audit", "Fetching", "Reporting"]),
         // The thin executable: dispatch to a subcommand, console, progress line, signals.
-        .executableTarget(name: "aasa-audit", dependencies: ["Arguments", "Audit", "Fetching", "Reporting", "Run"]),
+        .executableTarget(name: "aasa-audit", dependencies: ["Arguments", "Audit", "Fetching", "Reporting", "Run", "History"]),
         // `make bench-match`: URLs decided per second by the matching engine (built in release).
         .executableTarget(name: "aasa-match-bench", dependencies: ["AASA"]),
+        // `make bench-history`: a year of nightly runs of 5,000 domains, then one night's recording and a timeline, timed.
+        .executableTarget(name: "aasa-history-bench", dependencies: ["AASA", "Audit", "History"]),
         // Test support: throw-away CA, nginx on loopback, running the built binary.
         .target(name: "TestSupport", dependencies: ["Audit"]),
 
@@ -48,9 +55,10 @@ let package = Package(
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "RunTests", dependencies: ["Run", "TestSupport"]),
+        .testTarget(name: "RunTests", dependencies: ["Run", "History", "TestSupport"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "TestSupport"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Audit", "Reporting", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Audit", "Reporting", "History", "TestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v5]
 )

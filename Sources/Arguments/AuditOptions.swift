@@ -129,7 +129,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                                           (which app a URL opens; see match --help)
                aasa-audit merge REPORT.json... [--out DIR] [--format LIST]   (combine --shard reports;
                                                           see merge --help)
-               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, merge)
+               aasa-audit history [DOMAIN] [--json] [--since DATE]   (what changed over time; see history --help)
+               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, merge, history)
 
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
         https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association
@@ -181,6 +182,11 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     away, which certificates crossed the expiry warning. Default, without
                                     --out: the previous reports/latest/report.json, when there is one.
           --no-baseline             Compare with nothing.
+          --history FILE            Record the run in this history database (SQLite) and show what it
+                                    tells: failing since when, fixed, flapping, expiring certificates,
+                                    the trend (default, without --out: reports/history.sqlite). A file
+                                    that cannot be used is a warning; the reports are written anyway.
+          --no-history              Neither read nor record a history.
           --json                    Print the JSON report on stdout and nothing else there (the summary
                                     and messages go to stderr), e.g. for jq. Report files are still
                                     written, whole, when stdout is closed early (| head).
@@ -188,8 +194,10 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
           --fail-on any|new         any (default): every failing domain fails the run (exit 1). new:
                                     only a domain that fails now and did not in the baseline (or was
                                     not in it), or a failing domain with an error it did not have
-                                    there (with --strict, warnings count too). Without a baseline
-                                    it acts as any and says so. For cron: see docs/cron.md.
+                                    there (with --strict, warnings count too). Without a baseline,
+                                    from the history: a domain that did not fail in the previous
+                                    run of the list; without either it acts as any and says so.
+                                    For cron: see docs/cron.md.
           -q, --quiet               No progress line and no summary: on stderr, one line per domain
                                     that fails the run (domain and main problem) and the problems.
                                     The progress line shows only on a terminal, not with TERM=dumb;

@@ -32,6 +32,7 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
 
     public static let help = """
         USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--quiet] [--baseline FILE | --no-baseline]
+                          [--history FILE | --no-history]
 
         Combines the report.json of each shard (aasa-audit --shard K/N) into one set of reports, as if
         one machine had audited the whole list. Domains are sorted by name; input errors reported by
@@ -46,6 +47,9 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
           --baseline FILE Say what changed since this earlier report (default, without --out: the
                           report reports/latest points at, e.g. the last merge).
           --no-baseline   Compare with nothing.
+          --history FILE  Record the merged run in this history database, a run of the list (default,
+                          without --out: reports/history.sqlite); a file that cannot be used is a warning.
+          --no-history    Neither read nor record a history.
           --strict        Warnings fail too (exit 1) and are JUnit failures, as for the shards' --strict.
           -q, --quiet     No summary: only problems (a missing or interrupted shard, warnings), on stderr.
           -h, --help      Show this help.

@@ -29,7 +29,7 @@ public struct NetworkOptions: Equatable, Sendable {
 }
 
 /// Where and how reports are written and the run judged: `--out`, `--format`, `--strict`,
-/// `--quiet`, `--baseline`, `--no-baseline`. Taken by the audit and `merge`, declared and checked here once.
+/// `--quiet`, `--baseline`, `--no-baseline`, `--history`, `--no-history`. Taken by the audit and `merge`, declared and checked here once.
 public struct ReportOptions: Equatable, Sendable {
     /// `-o`, `--out DIR`; nil: a new `reports/<UTC time>` folder.
     public var outDirectory: String?
@@ -42,6 +42,11 @@ public struct ReportOptions: Equatable, Sendable {
     public var baselineFile: String?
     /// `--no-baseline`: compare with nothing.
     public var noBaseline = false
+    /// `--history FILE`: the history database to read and record the run in; nil for the default
+    /// (`reports/history.sqlite` when the reports go to the store, none with `--out`).
+    public var historyFile: String?
+    /// `--no-history`: neither read nor record a history.
+    public var noHistory = false
 
     /// The defaults.
     public init() {}
@@ -55,6 +60,8 @@ public struct ReportOptions: Equatable, Sendable {
         case "-q", "--quiet": quiet = true
         case "--baseline": baselineFile = try cursor.value(for: name)
         case "--no-baseline": noBaseline = true
+        case "--history": historyFile = try cursor.value(for: name)
+        case "--no-history": noHistory = true
         default: return false
         }
         return true
@@ -64,6 +71,9 @@ public struct ReportOptions: Equatable, Sendable {
     public func validate() throws(UsageError) {
         if let file = baselineFile, noBaseline {
             throw .invalidValue("--baseline", file, "--no-baseline contradicts it; give one or the other")
+        }
+        if let file = historyFile, noHistory {
+            throw .invalidValue("--history", file, "--no-history contradicts it; give one or the other")
         }
     }
 }

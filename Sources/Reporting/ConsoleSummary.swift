@@ -34,6 +34,7 @@ public enum ConsoleSummary {
             out += "Interrupted: only the \(Formatting.plural(report.domains.count, "domain")) above were checked.\n"
         }
         if let changes = report.changes { out += self.changes(changes, colour: colour) }
+        if let history = report.history { out += self.history(history) }
         let s = report.summary
         out += "\(Formatting.plural(s.domains, "domain")): \(s.pass) pass, \(s.warn) warn, \(s.fail) fail"
         if let shard = report.shard { out += " (shard \(shard) of the list)" }

@@ -42,6 +42,7 @@ public enum MarkdownReporter {
             }
         }
         if let changes = report.changes { self.changes(changes, to: &out) }
+        if let history = report.history { self.history(history, to: &out) }
         if !report.inputErrors.isEmpty {
             out += "\n## Problems in the domain list (skipped)\n\n"
             for problem in report.inputErrors.prefix(maxChangesListed) {

@@ -1,6 +1,7 @@
 import Audit
 import Fetching
 import Foundation
+import History
 import Reporting
 #if canImport(Glibc)
 import Glibc
@@ -51,10 +52,13 @@ public struct AuditRun: Sendable {
     public var baseline: BaselineReport.Choice
     public var output: ReportOutput
     public var tool: ToolInfo
+    /// Where the run is recorded (`--history`; nil for `--no-history`).
+    public var history: (any RunHistory)?
 
     /// A run of `tool` over `domains`; see each property.
     public init(domains: Domains, fetch: FetchOptions, audit: AuditSettings, shard: Shard? = nil,
-                baseline: BaselineReport.Choice, output: ReportOutput, tool: ToolInfo) {
+                baseline: BaselineReport.Choice, output: ReportOutput, tool: ToolInfo, history: (any RunHistory)? = nil) {
+        self.history = history
         self.domains = domains
         self.fetch = fetch
         self.audit = audit
@@ -75,9 +79,12 @@ public struct AuditRun: Sendable {
         // Targets.
         var list: DomainList
         let source: String
+        var listSource: String?
+        var isOneOff = false
         switch domains {
         case .file(let path, let given):
             source = path
+            listSource = path
             let data: Data
             do {
                 data = try DomainListFile.read(path, stop: stop) {
@@ -99,6 +106,7 @@ public struct AuditRun: Sendable {
             list = DomainList.parse(data, file: path)
         case .arguments(let names):
             source = "the arguments"
+            isOneOff = true
             list = DomainList.parse(arguments: names)
         }
         // Every problem of the list, whole, on stderr before anything is fetched (the first ones;
@@ -146,7 +154,8 @@ public struct AuditRun: Sendable {
 
         // The baseline is read now, before this run moves `latest`.
         let baseline = Self.loadBaseline(baselineChoice, observer: observer)
-        if output.policy.failOn == .new && baseline == nil {
+        // Without a baseline, --fail-on new asks the history (when there is one), after the fetch.
+        if output.policy.failOn == .new && baseline == nil && history == nil {
             observer.notice("--fail-on new: there is no baseline to compare with, so every failing domain fails the run (as with --fail-on any)")
         }
 
@@ -176,6 +185,16 @@ public struct AuditRun: Sendable {
             report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
                                                    expiryWarningDays: audit.expiryWarningDays)
         }
+        // The history is read before the reports are written (they show it) and the run recorded after.
+        var record = RunRecord(report: report, kind: isOneOff ? .oneOff : .list, origin: .audit, listSource: listSource)
+        if let history, !report.domains.isEmpty {
+            report.history = history.insights(for: record, observer: observer)
+            record.report = report
+        }
+        if output.policy.failOn == .new && baseline == nil && history != nil && (report.history?.earlierListRuns ?? 0) == 0 {
+            observer.notice("--fail-on new: there is no baseline and no earlier run of the list in the history \(history?.path ?? "") to compare with, "
+                            + "so every failing domain fails the run (as with --fail-on any)")
+        }
         let directory: URL
         do {
             try observer.reportMade(report)
@@ -189,6 +208,10 @@ public struct AuditRun: Sendable {
         } catch {
             observer.notice("\(error)")
             return ended(.usageOrInputError, report)
+        }
+        if let history, !report.domains.isEmpty {
+            record.endedAt = Date()
+            history.record(record, observer: observer)
         }
         if let signal = signal() {
             observer.notice(PartialRun.notice(report, signal: signal, usesLatest: output.store != nil))

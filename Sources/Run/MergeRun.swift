@@ -1,5 +1,6 @@
 import Audit
 import Foundation
+import History
 import Reporting
 
 /// `merge`: the reports of `--shard K/N` runs → one report (`ReportMerge`) → the report store, like
@@ -11,9 +12,13 @@ public struct MergeRun: Sendable {
     public var output: ReportOutput
     /// For the certificates that crossed the expiry warning since the baseline.
     public var expiryWarningDays: Int
+    /// Where the merged run is recorded (`--history`; nil for `--no-history`).
+    public var history: (any RunHistory)?
 
     /// A merge of `files`; see each property.
-    public init(files: [String], baseline: BaselineReport.Choice, output: ReportOutput, expiryWarningDays: Int = 30) {
+    public init(files: [String], baseline: BaselineReport.Choice, output: ReportOutput, expiryWarningDays: Int = 30,
+                history: (any RunHistory)? = nil) {
+        self.history = history
         self.files = files
         self.baseline = baseline
         self.output = output
@@ -67,6 +72,12 @@ public struct MergeRun: Sendable {
             report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
                                                    expiryWarningDays: expiryWarningDays)
         }
+        // A merge is a night of the list (its shards are not): read before writing, recorded after.
+        var record = RunRecord(report: report, kind: .list, origin: .merge)
+        if let history, !report.domains.isEmpty {
+            report.history = history.insights(for: record, observer: observer)
+            record.report = report
+        }
         let directory: URL
         do {
             try observer.reportMade(report)
@@ -77,6 +88,10 @@ public struct MergeRun: Sendable {
         } catch {
             observer.notice("\(error)")
             return ended(.usageOrInputError, report)
+        }
+        if let history, !report.domains.isEmpty {
+            record.endedAt = Date()
+            history.record(record, observer: observer)
         }
         if let status = stopped("the merged reports were written whole first") { return ended(status, report, directory) }
         if !outcome.missingShards.isEmpty {

@@ -27,7 +27,8 @@ struct AuditCommand: Subcommand {
             baseline: BaselineReport.Choice(file: options.reports.baselineFile, noBaseline: options.reports.noBaseline, output: destination),
             output: ReportOutput(destination: destination, formats: options.reports.formats,
                                  policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep),
-            tool: ToolInfo(name: "aasa-audit", version: AuditOptions.version))
+            tool: ToolInfo(name: "aasa-audit", version: AuditOptions.version),
+            history: HistoryFile.choice(file: options.reports.historyFile, noHistory: options.reports.noHistory, output: destination))
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit", quiet: options.reports.quiet, jsonToStdout: options.jsonToStdout,
                                        listsInputErrors: false, details: options.details,
                                        quietNames: ExitPolicy(strict: options.reports.strict, failOn: options.failOn))

@@ -1,3 +1,4 @@
+import Foundation
 import Reporting
 import Testing
 @testable import Arguments
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func namesAreDistinctAndEachHasHelp() {
-        let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, MergeOptions.self]
+        let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, MergeOptions.self, HistoryOptions.self]
         #expect(Set(all.map { $0.name }).count == all.count)
         for type in all {
             #expect(!type.summary.isEmpty && type.help.contains("USAGE:"), "\(type.name)")
@@ -133,5 +134,39 @@ import Testing
         #expect(throws: UsageError.invalidValue("--resolve", "x", "expected HOST:PORT:ADDRESS, e.g. example.com:443:203.0.113.7")) {
             try MatchOptions.parse(["--resolve", "x", "d", "/a"])
         }
+    }
+}
+
+/// `--history`/`--no-history` of the audit and merge, and the `history` subcommand.
+@Suite struct HistoryOptionsTests {
+    @Test func historyOptionsOfTheAuditAndMerge() throws {
+        let merge = try SubcommandOptionsTests.run(MergeOptions.self, ["a.json", "--history", "h.sqlite"])
+        #expect(merge.reports.historyFile == "h.sqlite" && !merge.reports.noHistory)
+        #expect(try SubcommandOptionsTests.run(MergeOptions.self, ["a.json", "--no-history"]).reports.noHistory)
+        #expect(throws: UsageError.invalidValue("--history", "h", "--no-history contradicts it; give one or the other")) {
+            try MergeOptions.parse(["a.json", "--history=h", "--no-history"])
+        }
+        if case .run(let audit) = try AuditOptions.parse(["--history", "x.sqlite", "a.example"]) {
+            #expect(audit.reports.historyFile == "x.sqlite")
+        } else {
+            Issue.record("--history did not parse")
+        }
+    }
+
+    @Test func theHistorySubcommand() throws {
+        let overview = try SubcommandOptionsTests.run(HistoryOptions.self, [])
+        #expect(overview.action == .show(domain: nil) && overview.file == "reports/history.sqlite" && !overview.json)
+        let domain = try SubcommandOptionsTests.run(HistoryOptions.self, ["example.com", "--json", "--since", "2026-11-01", "--history=h.sqlite"])
+        #expect(domain.action == .show(domain: "example.com") && domain.json && domain.file == "h.sqlite")
+        #expect(domain.since == Date(timeIntervalSince1970: 1_793_491_200))
+        #expect(try SubcommandOptionsTests.run(HistoryOptions.self, ["--since", "2026-11-01T02:00:00Z"]).since == Date(timeIntervalSince1970: 1_793_498_400))
+        #expect(try SubcommandOptionsTests.run(HistoryOptions.self, ["import", "a", "b"]).action == .importReports(["a", "b"]))
+        #expect(try SubcommandOptionsTests.run(HistoryOptions.self, ["prune", "--older-than", "400"]).action == .prune(olderThanDays: 400))
+        #expect(throws: UsageError.missingArgument("history prune needs --older-than DAYS")) { try HistoryOptions.parse(["prune"]) }
+        #expect(throws: UsageError.self) { try HistoryOptions.parse(["import"]) }
+        #expect(throws: UsageError.self) { try HistoryOptions.parse(["a.example", "b.example"]) }
+        #expect(throws: UsageError.self) { try HistoryOptions.parse(["--since", "yesterday"]) }
+        #expect(throws: UsageError.self) { try HistoryOptions.parse(["a.example", "--older-than", "3"]) }
+        #expect(try SubcommandOptionsTests.asksForHelp(HistoryOptions.self, ["--help"]))
     }
 }

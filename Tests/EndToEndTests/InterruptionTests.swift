@@ -50,7 +50,7 @@ import Glibc
     static func newRuns(in folder: URL) throws -> [URL] {
         let reports = folder.appendingPathComponent("reports")
         return try FileManager.default.contentsOfDirectory(atPath: reports.path)
-            .filter { $0 != "latest" && $0 != "20200101T000000Z" }
+            .filter { $0 != "latest" && $0 != "20200101T000000Z" && !$0.hasPrefix("history.sqlite") }
             .map { reports.appendingPathComponent($0) }
     }
 

@@ -44,6 +44,12 @@ import TestSupport
             #expect(man.contains(option), "validate \(option) is not in docs/aasa-audit.1")
         }
         #expect(man.contains("aasa-audit validate"))
+        for command in ["merge", "history"] {
+            let help = try AuditBinary.run([command, "--help"])
+            for option in Self.helpOptions(help.stdout) where option != "-h" && option != "--help" {
+                #expect(man.contains(option), "\(command) \(option) is not in docs/aasa-audit.1")
+            }
+        }
     }
 
     @Test func theManPageIsWellFormedRoff() throws {

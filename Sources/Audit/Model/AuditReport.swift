@@ -27,6 +27,9 @@ public struct AuditReport: Sendable, Equatable, Codable {
     public var notAudited: [String]?
     /// The shard of the domain list this run audited (`--shard K/N`); nil when it audited the whole list.
     public var shard: Shard?
+    /// What the history database adds (failing since, fixed, flapping, expiring certificates, the
+    /// trend); nil when no history was used (`--no-history`, or it could not be read). Set by the caller.
+    public var history: ReportHistory?
 
     public init(tool: ToolInfo, generatedAt: Date, complete: Bool = true,
                 inputErrors: [InputProblem] = [], domains: [DomainResult]) {
@@ -56,6 +59,7 @@ public struct AuditReport: Sendable, Equatable, Codable {
         changes = try container.decodeIfPresent(ReportChanges.self, forKey: .changes)
         notAudited = try container.decodeIfPresent([String].self, forKey: .notAudited)
         shard = try container.decodeIfPresent(Shard.self, forKey: .shard)
+        history = try container.decodeIfPresent(ReportHistory.self, forKey: .history)
         for index in domains.indices { domains[index].countDaysLeft(from: generatedAt) }
     }
 

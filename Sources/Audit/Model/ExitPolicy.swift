@@ -20,7 +20,8 @@ public enum FailOn: String, Sendable, Equatable, CaseIterable {
     case any
     /// Only what is new since the baseline: a domain that fails now and did not before (or was not
     /// in the baseline), or a failing domain with an error (with `--strict`: or warning) that the
-    /// baseline did not have at the same location. Without a baseline, the same as `any`.
+    /// baseline did not have at the same location. Without a baseline, what the history says is new
+    /// (`ExitPolicy.newlyFailingByHistory`); without either, the same as `any`.
     case new
 }
 
@@ -68,7 +69,8 @@ public struct ExitPolicy: Sendable, Equatable {
     /// A domain that keeps failing for the same reasons is not new; nor is one that recovered.
     public func failingDomains(in report: AuditReport) -> [DomainResult] {
         let failing = report.domains.filter { fails($0.verdict) }
-        guard failOn == .new, let changes = report.changes else { return failing }
+        guard failOn == .new else { return failing }
+        guard let changes = report.changes else { return newlyFailingByHistory(failing, report.history) }
         var new = Set<String>()
         for change in changes.newlyFailing + changes.otherVerdictChanges + changes.recovered
             where fails(change.to) && !fails(change.from) {
@@ -77,6 +79,18 @@ public struct ExitPolicy: Sendable, Equatable {
         for change in changes.findingsAppeared where fails(change.severity) { new.insert(change.domain) }
         new.formUnion(changes.domainsAdded)
         return failing.filter { new.contains($0.domain) }
+    }
+
+    /// `--fail-on new` without a baseline: what the history says is new. A failing domain is new when
+    /// its unbroken run of failures began with this run (`FailingStreak.runs` is 1: it did not fail in
+    /// the previous run of the list, or was not in it). The history knows verdicts, not findings, so a
+    /// domain that keeps failing for a new reason is not new here; a domain that only warns (with
+    /// `--strict`) is counted as new, as the history keeps no streaks of warnings. Without a history
+    /// that holds an earlier run of the list, every failing domain (as with `--fail-on any`).
+    func newlyFailingByHistory(_ failing: [DomainResult], _ history: ReportHistory?) -> [DomainResult] {
+        guard let history, history.earlierListRuns > 0 else { return failing }
+        let continuing = Set(history.failingSince.filter { $0.runs > 1 }.map(\.domain))
+        return failing.filter { !continuing.contains($0.domain) }
     }
 
     /// The status of a finished report: 2 when lines of the domain list (or expectation tokens) were

@@ -49,6 +49,7 @@ struct HTMLWriter {
             raw("<code>aasa-audit merge</code> combines the shards' report.json into one report.</p>\n")
         }
         if let changes = report.changes { changesSection(changes) }
+        if let history = report.history { historySection(history) }
         if !report.inputErrors.isEmpty { inputProblems() }
         summaryTable()
         for (domain, anchor) in ordered {

@@ -1,0 +1,38 @@
+import Audit
+import Foundation
+
+/// The sentences every reporter uses for what the history adds (`ReportHistory`), so the HTML,
+/// Markdown and terminal reports say the same thing.
+enum HistoryPhrases {
+    /// "2026-11-28".
+    static func day(_ date: Date) -> String { String(Formatting.utc(date).prefix(10)) }
+
+    /// "failing since 2026-11-28 (3 runs)".
+    static func failing(_ streak: FailingStreak) -> String {
+        "failing since \(day(streak.since)) (\(Formatting.plural(streak.runs, "run")))"
+    }
+
+    /// "fixed after 3 runs (now warn)".
+    static func fixed(_ domain: FixedDomain) -> String {
+        "fixed after \(Formatting.plural(domain.afterRuns, "failing run")) (now \(domain.verdict.rawValue))"
+    }
+
+    /// "verdict changed 4 times in the last 14 runs: pass → fail → pass …".
+    static func flapping(_ domain: FlappingDomain) -> String {
+        "verdict changed \(domain.changes) times in the last \(Formatting.plural(domain.verdicts.count, "run")): "
+            + domain.verdicts.map(\.rawValue).joined(separator: " → ")
+    }
+
+    /// "expires 2026-12-10 (9 days left), issued by R11".
+    static func expiring(_ certificate: ExpiringCertificate) -> String {
+        "expires \(day(certificate.notAfter)) (\(Formatting.daysLeftText(certificate.daysLeft)))"
+            + (certificate.issuer.map { ", issued by \($0)" } ?? "")
+    }
+
+    /// "From the history: 12 earlier runs of the domain list."
+    static func source(_ history: ReportHistory) -> String {
+        history.earlierListRuns == 0
+            ? "The history holds no earlier run of the domain list yet: streaks start with this run."
+            : "From the history: \(Formatting.plural(history.earlierListRuns, "earlier run")) of the domain list."
+    }
+}

@@ -1,0 +1,86 @@
+import Audit
+import Foundation
+import History
+import Reporting
+
+/// The work of `aasa-audit history`: import old reports, show a domain's timeline or the runs, prune.
+/// Returns text for the caller to print; never prints.
+public enum HistoryRun {
+    /// What an import did.
+    public struct ImportOutcome: Sendable, Equatable {
+        /// Reports recorded now.
+        public var imported = 0
+        /// Reports already recorded (same start, shard and domains): left as they were.
+        public var alreadyThere = 0
+        /// Reports that could not be read: "path: reason".
+        public var problems: [String] = []
+    }
+
+    /// Records each report folder (its report.json) or report.json file of `paths` as a run of the
+    /// list, once. One unreadable report never stops the others.
+    public static func importReports(_ paths: [String], into store: HistoryStore) throws(DatabaseError) -> ImportOutcome {
+        var outcome = ImportOutcome()
+        for path in paths {
+            var isFolder: ObjCBool = false
+            let file = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                ? (path as NSString).appendingPathComponent("report.json") : path
+            switch ReportFile.load(file) {
+            case .success(let report):
+                if report.domains.isEmpty {
+                    outcome.problems.append("\(file): no domain was audited; nothing to import")
+                } else if try store.record(RunRecord(report: report, kind: .list, origin: .import)) {
+                    outcome.imported += 1
+                } else {
+                    outcome.alreadyThere += 1
+                }
+            case .failure(let problem):
+                outcome.problems.append("\(file): \(problem)")
+            }
+        }
+        return outcome
+    }
+
+    /// A domain's timeline as text: one line per run, then what changed.
+    public static func text(_ timeline: DomainTimeline) -> String {
+        var lines: [String] = []
+        for (index, run) in timeline.runs.enumerated() {
+            var line = "\(day(run.generatedAt))  \(run.verdict.rawValue.uppercased().padding(toLength: 4, withPad: " ", startingAt: 0))"
+            line += run.kind == .oneOff ? "  (one-off check)" : run.shard.map { "  (shard \($0))" } ?? ""
+            if run.verdictChanged { line += "  verdict changed" }
+            lines.append(line)
+            for finding in run.appeared { lines.append("    + \(finding)") }
+            for finding in run.wentAway { lines.append("    - \(finding)") }
+            if run.certificateChanged || index == 0, let notAfter = run.certificateNotAfter {
+                lines.append("    certificate: expires \(day(notAfter))" + (run.certificateIssuer.map { ", issued by \($0)" } ?? ""))
+            }
+        }
+        return lines.map(TerminalText.sanitize).joined(separator: "\n")
+    }
+
+    /// The runs as text: one line each.
+    public static func text(_ runs: [RunOverview]) -> String {
+        let lines = runs.map { run in
+            let what = run.kind == .oneOff ? "one-off check" : run.shard.map { "shard \($0)" } ?? (run.origin == .merge ? "list (merged)" : "list")
+            return "\(day(run.generatedAt))  \(what.padding(toLength: 14, withPad: " ", startingAt: 0))  "
+                + "\(run.domains) domain\(run.domains == 1 ? "" : "s"): \(run.pass) pass, \(run.warn) warn, \(run.fail) fail"
+                + (run.complete ? "" : "  (interrupted)") + (run.origin == .import ? "  (imported)" : "")
+        }
+        return lines.map(TerminalText.sanitize).joined(separator: "\n")
+    }
+
+    /// `value` as pretty JSON (ISO 8601 dates), for `--json`.
+    public static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// "2026-11-30 02:00:00Z".
+    static func day(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime]
+        let text = formatter.string(from: date)
+        return String(text.prefix(19)).replacingOccurrences(of: "T", with: " ") + "Z"
+    }
+}

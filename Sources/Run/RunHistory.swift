@@ -1,0 +1,80 @@
+import Audit
+import Foundation
+import History
+
+/// What a run asks of the history database: what it adds to the report, before the reports are
+/// written, and to record the run, after. A failure is the caller's warning, never the run's end:
+/// history never costs a report. `HistoryFile` is the real one; tests give their own.
+public protocol RunHistory: Sendable {
+    /// Where the history is, for warnings.
+    var path: String { get }
+    /// What the history adds to `run`'s report (earlier runs of the list and this one).
+    func insights(for run: RunRecord) throws -> ReportHistory
+    /// Records `run` (one transaction).
+    func record(_ run: RunRecord) throws
+}
+
+/// The history in a SQLite file (`reports/history.sqlite` by default).
+public struct HistoryFile: RunHistory, Equatable {
+    public var path: String
+    /// True for the default file in the report store: its folder is created when missing.
+    public var createsFolder: Bool
+
+    public init(path: String, createsFolder: Bool = false) {
+        self.path = path
+        self.createsFolder = createsFolder
+    }
+
+    /// The history the options choose: none with `--no-history`, `--history FILE`, else
+    /// `history.sqlite` in the report store when the reports go there (with `--out DIR` only when
+    /// `--history` names a file: a run never writes outside the folders it is given).
+    public static func choice(file: String?, noHistory: Bool, output: ReportOutput.Destination) -> HistoryFile? {
+        if noHistory { return nil }
+        if let file { return HistoryFile(path: file) }
+        if case .store(let store) = output {
+            return HistoryFile(path: (store.root as NSString).appendingPathComponent(HistoryStore.defaultFileName), createsFolder: true)
+        }
+        return nil
+    }
+
+    public func insights(for run: RunRecord) throws -> ReportHistory {
+        try open().insights(for: run)
+    }
+
+    public func record(_ run: RunRecord) throws {
+        try open().record(run)
+    }
+
+    /// Opens the store, refusing what is not a regular file (a FIFO would block the run).
+    public func open() throws -> HistoryStore {
+        if FileManager.default.fileExists(atPath: path), let problem = FileKind.problem(at: path) {
+            throw DatabaseError(action: "opening \(path)", code: 0, message: problem)
+        }
+        if createsFolder {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        }
+        return try HistoryStore(path: path)
+    }
+}
+
+extension RunHistory {
+    /// `insights(for:)`, a failure told to `observer` as a warning.
+    func insights(for run: RunRecord, observer: AuditRunObserver) -> ReportHistory? {
+        do {
+            return try insights(for: run)
+        } catch {
+            observer.notice("warning: history \(path) not read: \(error) (the reports are written without it)")
+            return nil
+        }
+    }
+
+    /// `record(_:)`, a failure told to `observer` as a warning.
+    func record(_ run: RunRecord, observer: AuditRunObserver) {
+        do {
+            try record(run)
+        } catch {
+            observer.notice("warning: this run was not recorded in the history \(path): \(error) (its reports were written)")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Arguments
+import Audit
+import Foundation
+import History
+import Run
+
+/// `aasa-audit history …`: a domain's timeline, the runs of the list, import of old reports, prune.
+struct HistoryCommand: Subcommand {
+    var options: HistoryOptions
+    var console: Console
+
+    func run() -> ExitStatus {
+        let prefix = "aasa-audit history"
+        if case .show = options.action, !FileManager.default.fileExists(atPath: options.file) {
+            console.error("\(prefix): no history at \(options.file) (every audit records one there; --history FILE names another)")
+            return .usageOrInputError
+        }
+        let store: HistoryStore
+        do {
+            store = try HistoryFile(path: options.file).open()
+        } catch {
+            console.error("\(prefix): \(error)")
+            return .usageOrInputError
+        }
+        do {
+            switch options.action {
+            case .show(let domain?):
+                let name = (try? DomainName.parse(domain).name.ascii) ?? domain.lowercased()
+                let timeline = try store.timeline(of: name, since: options.since)
+                if timeline.runs.isEmpty { console.error("\(prefix): no recorded run audited \(name)") }
+                console.out(options.json ? try HistoryRun.json(timeline) : HistoryRun.text(timeline))
+            case .show(nil):
+                let runs = try store.overview(since: options.since)
+                if runs.isEmpty { console.error("\(prefix): no run recorded in \(options.file)") }
+                console.out(options.json ? try HistoryRun.json(runs) : HistoryRun.text(runs))
+            case .importReports(let paths):
+                let outcome = try HistoryRun.importReports(paths, into: store)
+                for problem in outcome.problems { console.error("\(prefix): \(problem)") }
+                console.out("imported \(outcome.imported) report\(outcome.imported == 1 ? "" : "s")"
+                            + (outcome.alreadyThere > 0 ? "; \(outcome.alreadyThere) already recorded" : ""))
+                return outcome.problems.isEmpty ? .success : .usageOrInputError
+            case .prune(let days):
+                let deleted = try store.prune(olderThanDays: days)
+                console.out("deleted \(deleted) run\(deleted == 1 ? "" : "s") older than \(days) day\(days == 1 ? "" : "s")")
+            }
+        } catch {
+            console.error("\(prefix): \(error)")
+            return .usageOrInputError
+        }
+        return .success
+    }
+}
