@@ -41,6 +41,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var maxPerHost = 6
     /// `--shard K/N`: audit only the domains whose hash falls in shard K of N.
     public var shard: Shard?
+    /// `--android`: also audit each domain's Android `/.well-known/assetlinks.json`.
+    public var android = false
 
     /// The defaults.
     public init() {}
@@ -82,6 +84,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             case "--keep": options.keep = try OptionValue.integer(try take(), name, in: 1...100_000)
             case "--max-per-host": options.maxPerHost = try OptionValue.integer(try take(), name, in: 0...1024)
             case "--shard": options.shard = try OptionValue.shard(try take())
+            case "--android": options.android = true
             default: throw .unknownOption(name)
             }
         }
@@ -99,6 +102,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             connectTimeout: network.connectTimeout, totalTimeout: network.timeout, maxBytes: maxBytes,
             concurrency: concurrency, appleCDNBase: effectiveAppleCDNBase, crawlerUserAgent: Self.crawlerUserAgent)
         fetch.maxPerHost = maxPerHost
+        if android { fetch.assetLinks = .all }
         return fetch
     }
 
@@ -126,7 +130,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         With no DOMAIN arguments, the domains are read from --domains (default ./domains.txt): one per line,
         '#' comments and blank lines ignored; URLs are reduced to their host. Words after a domain are
         expectations checked against the file Apple would use (a broken one is an expect.* error):
-        app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID (see README).
+        app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID, and for Android
+        android=PACKAGE, android-creds=PACKAGE, sha256=FINGERPRINT (see README).
         The list may be a pipe (--domains <(grep -v staging domains.txt)); a folder, device or
         socket is refused.
 
@@ -181,6 +186,12 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
           --shard K/N               Audit only shard K of N (1-based): a stable subset chosen by a hash
                                     of each domain, so shards do not move when the list grows. Combine
                                     the shard reports with aasa-audit merge (see docs/scaling.md).
+          --android                 Also audit each domain's Android App Links file,
+                                    https://DOMAIN/.well-known/assetlinks.json, on the same connection:
+                                    the same transport checks (Android's verifier follows no redirect
+                                    either), then the Digital Asset Links statements. Automatic for a
+                                    domain with android=, android-creds= or sha256= expectations. Its
+                                    errors fail the domain.
           --list-findings           Print every finding id with its severity, meaning and fix (Markdown).
           -h, --help                Show this help (also: aasa-audit help).
           --version                 Show the version.

@@ -52,6 +52,9 @@ public enum ConsoleSummary {
             out += "; \(Formatting.plural(report.inputErrors.count, "input line")) skipped"
         }
         out += "\n"
+        if let android = s.android {
+            out += "Android assetlinks.json of \(Formatting.plural(android.domains, "domain")): \(android.pass) pass, \(android.warn) warn, \(android.fail) fail\n"
+        }
         return out
     }
 

@@ -27,6 +27,10 @@ public enum MarkdownReporter {
         out += "**\(s.fail) fail · \(s.warn) warn · \(s.pass) pass** of \(Formatting.plural(s.domains, "domain")) "
         out += "(\(MarkdownEscaping.escape(report.tool.name)) \(MarkdownEscaping.escape(report.tool.version))). "
         out += "A failing domain gets no valid file to Apple: universal links do not work for it.\n"
+        if let android = s.android {
+            out += "\nAndroid App Links (assetlinks.json, \(Formatting.plural(android.domains, "domain"))): "
+            out += "**\(android.fail) fail · \(android.warn) warn · \(android.pass) pass**; a failing Android part fails its domain.\n"
+        }
         if let shard = report.shard {
             out += "\nShard \(shard) of the domain list (`--shard`): only its domains were checked.\n"
         }
@@ -165,8 +169,11 @@ public enum MarkdownReporter {
         out += "\n### \(name(domain)): \(verdict(domain.verdict))\n\n"
         var entries: [(finding: Finding, places: [String])] = []
         var index: [String: Int] = [:]
-        let groups: [(String, [Finding])] = [("domain", domain.findings)]
+        var groups: [(String, [Finding])] = [("domain", domain.findings)]
             + domain.locations.filter { domain.usedLocation == nil || $0.path == domain.usedLocation }.map { ($0.path, $0.findings) }
+        if let android = domain.android {
+            groups += [(android.location.path, android.location.findings), ("Android expectations", android.findings)]
+        }
         for (place, findings) in groups {
             for finding in findings where finding.severity != .info {
                 let key = finding.id + "\u{0}" + finding.message

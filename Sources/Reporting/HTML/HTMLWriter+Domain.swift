@@ -10,7 +10,7 @@ extension HTMLWriter {
         raw(" ")
         badge(domain.verdict)
         raw("</h2>\n<p>")
-        raw(verdictMeaning(domain.verdict))
+        raw(verdictMeaning(domain.appleVerdict ?? domain.verdict))
         raw(" ")
         if let used = domain.usedLocation {
             raw("Apple takes the file from <code>")
@@ -27,6 +27,7 @@ extension HTMLWriter {
         if let crawler = domain.crawler { crawlerBlock(crawler) }
         if let cdn = domain.cdn { cdnBlock(cdn) }
         for location in domain.locations { locationBlock(location, of: domain) }
+        if let android = domain.android { androidSection(android, of: domain) }
         raw("<p class=\"top\"><a href=\"#summary\">Back to the summary</a></p>\n</section>\n")
     }
 

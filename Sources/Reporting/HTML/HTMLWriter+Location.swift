@@ -44,7 +44,8 @@ extension HTMLWriter {
             }
         }
         if let redirect = location.redirect {
-            fact("Redirect") { $0.redirect(redirect) }
+            let reader = location.path == AssetLinksFile.path ? LocationKind.assetLinks.reader : LocationKind.appleAppSiteAssociation.reader
+            fact("Redirect") { $0.redirect(redirect, reader: reader) }
         }
         if let tls = location.tls {
             fact("Certificate") { $0.certificate(tls) }
@@ -62,6 +63,7 @@ extension HTMLWriter {
 
     /// What role a location plays for Apple; the root one is only a fallback.
     func label(_ location: LocationResult, of domain: DomainResult) -> String {
+        if location.path == AssetLinksFile.path { return "read by Android" }
         if location.path == domain.usedLocation { return "used by Apple" }
         if domain.usedLocation == AASAFile.wellKnownPath { return "fallback — not used" }
         if domain.usedLocation == nil { return "not usable" }
