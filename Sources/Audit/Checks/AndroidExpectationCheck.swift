@@ -4,7 +4,8 @@ import AASA
 /// against the assetlinks.json the domain serves. Pure.
 ///
 /// A `sha256=` fingerprint is expected for every `android=` and `android-creds=` package of the line
-/// (an app is usually listed with both its upload key and Play's app-signing key).
+/// (an app is usually listed with both its upload key and Play's app-signing key); on a line with no
+/// package, for some app granted `handle_all_urls`.
 public enum AndroidExpectationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "android-expectation"
@@ -59,6 +60,24 @@ public enum AndroidExpectationCheck {
                 }
             }
             findings.append(fingerprintMissing.finding(message))
+        }
+        if packages.isEmpty && !expectations.fingerprints.isEmpty {
+            var listed: [String] = []
+            for name in document.packageNames {
+                for fingerprint in document.fingerprints(of: name, relation: AssetLinksDocument.Relation.handleAllURLs) where !listed.contains(fingerprint) {
+                    listed.append(fingerprint)
+                }
+            }
+            let listedCanonical = listed.compactMap(SHA256Fingerprint.normalized)
+            let missing = expectations.fingerprints.filter { !listedCanonical.contains($0) }
+            if !missing.isEmpty {
+                var message = "assetlinks.json on \(domain) does not list \(missing.joined(separator: ", ")) for any app with \(AssetLinksDocument.Relation.handleAllURLs); "
+                message += listed.isEmpty ? "it lists no fingerprint for such an app." : "it lists only \(listed.joined(separator: ", "))."
+                if !listed.isEmpty && missing.count == expectations.fingerprints.count {
+                    message += " None of the expected keys is listed, so no build signed with them is verified (a file listing only a debug key's fingerprint looks like this)."
+                }
+                findings.append(fingerprintMissing.finding(message))
+            }
         }
         if findings.isEmpty {
             findings.append(met.finding("All \(count) Android expectation\(count == 1 ? "" : "s") in the domain list hold for \(domain)."))

@@ -26,8 +26,8 @@ public struct FetchedLocation: Sendable {
     public var settings: AuditSettings
     /// The body validated as an AASA document, when the response was a 200 with a body read whole.
     public var validation: DocumentValidation?
-    /// True when a followed redirect chain ends at a 200 serving a JSON object: the file exists, but
-    /// only behind the redirect.
+    /// True when a followed redirect chain ends at a 200 serving a JSON object (for assetlinks.json, a
+    /// JSON array): the file exists, but only behind the redirect.
     public var redirectEndServesObject: Bool
 
     /// `sibling`: the domain's other location, already checked. When it served the same bytes its
@@ -55,7 +55,10 @@ public struct FetchedLocation: Sendable {
         } else {
             validation = nil
         }
-        redirectEndServesObject = fetch.redirectHops.last.map { $0.status == 200 && DocumentValidator.servesObject($0.body) } ?? false
+        redirectEndServesObject = fetch.redirectHops.last.map { hop in
+            hop.status == 200 && (kind == .assetLinks ? AssetLinksValidator.looksLikeStatementList(Array(hop.body))
+                                                      : DocumentValidator.servesObject(hop.body))
+        } ?? false
     }
 
     public var response: FetchResponse { fetch.response }
