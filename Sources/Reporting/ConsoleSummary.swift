@@ -107,6 +107,9 @@ public enum ConsoleSummary {
                 let unused = domain.usedLocation != nil && domain.usedLocation != location.path
                 return (location.path + (unused ? " (not used by Apple)" : ""), location.findings)
             }
+            if let android = domain.android {
+                groups += [(android.location.path + " (Android)", android.location.findings), ("Android expectations", android.findings)]
+            }
             for (title, findings) in groups {
                 let shown = findings.filter { $0.severity != .info }
                 guard !shown.isEmpty else { continue }
