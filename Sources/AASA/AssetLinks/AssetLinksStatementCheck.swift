@@ -1,3 +1,5 @@
+import Foundation
+
 /// Each statement of the list: an `include` statement, or a `relation` array of strings and a
 /// `target` (`android_app` with a package name and SHA-256 fingerprints, or `web` with a site origin);
 /// duplicate statements. Sources: Digital Asset Links *Statement List Syntax* and *Relation strings*
@@ -10,6 +12,9 @@ public enum AssetLinksStatementCheck {
     public static let relationMissing = Rule("assetlinks.relation-missing", .error,
         meaning: "A statement has no \"relation\" array of strings, so it grants nothing.",
         fix: "Add \"relation\": [\"delegate_permission/common.handle_all_urls\"] (an array, even for one relation).")
+    public static let relationMalformed = Rule("assetlinks.relation-malformed", .error,
+        meaning: "A relation string is not of the form kind/detail in lower-case letters, digits, underscores (and dots in the detail); Google's Digital Asset Links parser rejects the whole statement list for it.",
+        fix: "Write the relation exactly, e.g. \"delegate_permission/common.handle_all_urls\", with no spaces, capitals or wildcards.")
     public static let relationUnknown = Rule("assetlinks.relation-unknown", .warning,
         meaning: "A relation string is neither delegate_permission/common.handle_all_urls (App Links) nor delegate_permission/common.get_login_creds (shared sign-in), the two Android reads; it is probably a typo.",
         fix: "Check the spelling against the Digital Asset Links relation strings.")
@@ -38,7 +43,7 @@ public enum AssetLinksStatementCheck {
         meaning: "The same statement appears more than once; the copy adds nothing and usually means an edit went to the wrong one.",
         fix: "Delete the repeated statement (or merge fingerprints into one statement).")
 
-    public static let rules = [notObject, relationMissing, relationUnknown, targetMissing, namespaceUnknown,
+    public static let rules = [notObject, relationMissing, relationMalformed, relationUnknown, targetMissing, namespaceUnknown,
                                packageName, fingerprintsMissing, site, include, includeInvalid, duplicate]
 
     /// Every statement's findings in document order, then the duplicates.
@@ -95,6 +100,12 @@ public enum AssetLinksStatementCheck {
             let elementPointer = JSONPointer.appending(relationPointer, index)
             guard let relation = element.stringValue else {
                 findings.append(relationMissing.finding("Relation \(elementPointer) is \(article(element.typeName)), not a string.", pointer: elementPointer))
+                continue
+            }
+            if let problem = relationProblem(relation) {
+                let near = EditDistance.nearMiss(of: relation.trimmingCharacters(in: .whitespaces), among: AssetLinksDocument.Relation.known, maximum: 3)
+                findings.append(relationMalformed.finding("Relation \(relation.jsonQuoted) is not a relation string: \(problem).",
+                                                          fix: near.map { "Write \($0.jsonQuoted)." }, pointer: elementPointer))
                 continue
             }
             if !AssetLinksDocument.Relation.known.contains(relation) {
@@ -198,6 +209,23 @@ public enum AssetLinksStatementCheck {
             }
         }
         return findings
+    }
+
+    /// Why `relation` is not `kind/detail` as Google's compatibility tests accept it (comptest2101–2124:
+    /// lower case, no spaces, exactly one slash, no wildcard), or nil.
+    static func relationProblem(_ relation: String) -> String? {
+        let parts = relation.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            return parts.count < 2 ? "it has no \"/\" between a kind and a detail" : "it has more than one \"/\""
+        }
+        let kindOK: (Unicode.Scalar) -> Bool = { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        if parts[0].isEmpty || !parts[0].unicodeScalars.allSatisfy(kindOK) {
+            return "its kind \(String(parts[0]).jsonQuoted) is not lower-case letters, digits and underscores"
+        }
+        if parts[1].isEmpty || !parts[1].unicodeScalars.allSatisfy({ kindOK($0) || $0 == "." }) {
+            return "its detail \(String(parts[1]).jsonQuoted) is not lower-case letters, digits, underscores and dots"
+        }
+        return nil
     }
 
     /// Why `name` is not an Android application ID, or nil: at least two segments separated by dots,
