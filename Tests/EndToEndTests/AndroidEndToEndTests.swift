@@ -70,6 +70,15 @@ import TestSupport
         #expect(android.location.url == "https://\(host)/.well-known/assetlinks.json")
     }
 
+    /// One TLS handshake per domain: assetlinks.json comes over the connection of the Apple fetches,
+    /// and carries that connection's certificate.
+    @Test func androidFileComesOverTheAppleConnection() throws {
+        let result = try domain("android-good.test")
+        let android = try #require(result.android)
+        #expect(android.location.timings.reusedConnection)
+        #expect(android.location.tls?.certificate?.subjectAltNames == ["android-good.test"])
+    }
+
     @Test func goodFileMeetsItsExpectationsWrittenInAnyCase() throws {
         let android = try #require(try domain("android-good.test").android)
         #expect(android.findings.map(\.id) == ["expect.android-met"])
