@@ -200,15 +200,49 @@ public enum AssetLinksStatementCheck {
         return [include.finding("Statement list \(url.jsonQuoted) is included here; it was not fetched, so its statements are not checked.", pointer: pointer)]
     }
 
-    /// Statements equal to an earlier one (key order ignored), each named once with its first copy.
+    /// Statements equal to an earlier one (key order ignored, a repeated key counted by its last value),
+    /// each named with its first copy. Keyed by a canonical text, so a hostile file of thousands of
+    /// statements costs one pass, not a comparison of every pair.
     static func duplicateFindings(_ document: AssetLinksDocument) -> [Finding] {
         var findings: [Finding] = []
-        for (index, statement) in document.statements.enumerated() where statement.value.objectValue != nil {
-            if let first = document.statements[..<index].first(where: { $0.value == statement.value }) {
-                findings.append(duplicate.finding("Statement \(statement.pointer) repeats statement \(first.pointer).", pointer: statement.pointer))
+        var first: [String: String] = [:]
+        for statement in document.statements where statement.value.objectValue != nil {
+            var key: [UInt8] = []
+            canonical(statement.value, into: &key)
+            let text = String(decoding: key, as: UTF8.self)
+            if let earlier = first[text] {
+                findings.append(duplicate.finding("Statement \(statement.pointer) repeats statement \(earlier).", pointer: statement.pointer))
+            } else {
+                first[text] = statement.pointer
             }
         }
         return findings
+    }
+
+    /// JSON text with object keys sorted and each key's last value only: equal for equal statements.
+    static func canonical(_ value: JSONValue, into output: inout [UInt8]) {
+        switch value {
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                canonical(element, into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in object.effectiveMembers.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                canonical(member.value, into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        case .string(let string):
+            JSONValue.writeString(string, to: &output)
+        default:
+            output.append(contentsOf: value.formatted().utf8)
+        }
     }
 
     /// Why `relation` is not `kind/detail` as Google's compatibility tests accept it (comptest2101–2124:

@@ -73,7 +73,36 @@ public enum AssetLinksValidator {
         if document.statements.isEmpty {
             findings.append(empty.finding("The file is [], an empty statement list.", pointer: ""))
         }
-        findings += AssetLinksStatementCheck.findings(in: document)
+        findings += bounded(AssetLinksStatementCheck.findings(in: document))
         return AssetLinksValidation(findings: findings, document: document)
+    }
+
+    /// At most this many findings of one rule per document; one more finding says how many were left out.
+    static let perRuleLimit = 20
+
+    /// `findings` with each rule's beyond `perRuleLimit` replaced by one count, so a hostile file of
+    /// thousands of bad statements gives a report of bounded size.
+    static func bounded(_ findings: [Finding]) -> [Finding] {
+        var seen: [String: Int] = [:]
+        var result: [Finding] = []
+        var omitted: [(finding: Finding, count: Int)] = []
+        for finding in findings {
+            let count = seen[finding.id, default: 0] + 1
+            seen[finding.id] = count
+            if count <= perRuleLimit {
+                result.append(finding)
+            } else if let at = omitted.firstIndex(where: { $0.finding.id == finding.id }) {
+                omitted[at].count += 1
+            } else {
+                omitted.append((finding, 1))
+            }
+        }
+        for (finding, count) in omitted {
+            var summary = finding
+            summary.message = "\(count) more \(finding.id) finding\(count == 1 ? " is" : "s are") not listed."
+            summary.pointer = nil
+            result.append(summary)
+        }
+        return result
     }
 }

@@ -157,3 +157,15 @@ func validateRecognisesStatementLists(_ name: String, _ text: String, _ expected
     #expect(Set(ids).count == ids.count)
     #expect(ids.allSatisfy { $0.hasPrefix("assetlinks.") })
 }
+
+@Test func thousandsOfBadStatementsGiveABoundedReport() {
+    let statements = (0..<500).map { _ in app("[\"\(release.lowercased())\"]") }
+    let findings = AssetLinksValidator.validate(Array("[\(statements.joined(separator: ","))]".utf8)).findings
+    let lowercase = findings.filter { $0.id == "assetlinks.fingerprint-lowercase" }
+    #expect(lowercase.count == AssetLinksValidator.perRuleLimit + 1)
+    #expect(lowercase.last?.message == "480 more assetlinks.fingerprint-lowercase findings are not listed.")
+    let duplicates = findings.filter { $0.id == "assetlinks.duplicate-statement" }
+    #expect(duplicates.count == AssetLinksValidator.perRuleLimit + 1)
+    #expect(duplicates.first?.message == "Statement /1 repeats statement /0.")
+    #expect(duplicates.last?.message == "479 more assetlinks.duplicate-statement findings are not listed.")
+}
