@@ -15,3 +15,12 @@ public enum AppleCDN {
     /// The User-Agent Apple's CDN crawler sends.
     public static let crawlerUserAgent = "AASA-Bot/1.0.0"
 }
+
+/// Android's Digital Asset Links file: where Android's App Links verifier reads it
+/// (developer.android.com/training/app-links/verify-android-applinks).
+public enum AssetLinksFile {
+    /// The one path Android fetches, on each host of the app's verified intent filters.
+    public static let path = "/.well-known/assetlinks.json"
+    /// The file name, by which `aasa-audit validate` recognises a statement list.
+    public static let fileName = "assetlinks.json"
+}

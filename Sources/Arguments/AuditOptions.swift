@@ -46,6 +46,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var details = false
     /// `--fail-on any|new`: which failing domains fail the run (see `ExitPolicy.failingDomains`).
     public var failOn = FailOn.any
+    /// `--android`: also audit each domain's Android `/.well-known/assetlinks.json`.
+    public var android = false
 
     /// The defaults.
     public init() {}
@@ -94,6 +96,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                     throw .invalidValue(name, value, "it is \"any\" (every failing domain fails the run) or \"new\" (only what is new since the baseline)")
                 }
                 options.failOn = failOn
+            case "--android": options.android = true
             default: throw .unknownOption(name)
             }
         }
@@ -114,6 +117,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             connectTimeout: network.connectTimeout, totalTimeout: network.timeout, maxBytes: maxBytes,
             concurrency: concurrency, appleCDNBase: effectiveAppleCDNBase, crawlerUserAgent: Self.crawlerUserAgent)
         fetch.maxPerHost = maxPerHost
+        if android { fetch.assetLinks = .all }
         return fetch
     }
 
@@ -142,7 +146,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         With no DOMAIN arguments, the domains are read from --domains (default ./domains.txt): one per line,
         '#' comments and blank lines ignored; URLs are reduced to their host. Words after a domain are
         expectations checked against the file Apple would use (a broken one is an expect.* error):
-        app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID (see README).
+        app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID, and for Android
+        android=PACKAGE, android-creds=PACKAGE, sha256=FINGERPRINT (see README).
         The list may be a pipe (--domains <(grep -v staging domains.txt)); a folder, device or
         socket is refused.
 
@@ -212,6 +217,12 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
           --shard K/N               Audit only shard K of N (1-based): a stable subset chosen by a hash
                                     of each domain, so shards do not move when the list grows. Combine
                                     the shard reports with aasa-audit merge (see docs/scaling.md).
+          --android                 Also audit each domain's Android App Links file,
+                                    https://DOMAIN/.well-known/assetlinks.json, on the same connection:
+                                    the same transport checks (Android's verifier follows no redirect
+                                    either), then the Digital Asset Links statements. Automatic for a
+                                    domain with android=, android-creds= or sha256= expectations. Its
+                                    errors fail the domain.
           --list-findings           Print every finding id with its severity, meaning and fix (Markdown).
           -h, --help                Show this help (also: aasa-audit help).
           --version                 Show the version.

@@ -53,18 +53,35 @@ public struct Auditor: Sendable {
         }
         let document = outcome.usedLocation.flatMap { fetched[$0]?.validation?.document }
         extra += Self.named(ExpectationCheck.findings(expectations, domain: site.domain, document: document), by: ExpectationCheck.id)
-        // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn.
-        let result = DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
-                            verdict: LocationChoice.worst(outcome.verdict, Verdict(findings: extra)),
+        let android = site.android.map { auditAndroid($0, domain: site.domain, expectations: expectations) }
+        // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn. The
+        // Android part, audited only when asked, counts too (`AndroidResult`).
+        let appleVerdict = LocationChoice.worst(outcome.verdict, Verdict(findings: extra))
+        var result = DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
+                            verdict: android.map { LocationChoice.worst(appleVerdict, $0.verdict) } ?? appleVerdict,
                             usedLocation: outcome.usedLocation, findings: Self.named(outcome.findings, by: LocationChoice.id) + extra,
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
+        if let android {
+            result.android = android
+            result.appleVerdict = appleVerdict
+            result.judge(at: nil)
+        }
         return (result, document)
+    }
+
+    /// The Android part of a domain: assetlinks.json through the same location checks as Apple's
+    /// files (transport, then the statement list instead of the AASA document), and the Android expectations.
+    public func auditAndroid(_ fetch: LocationFetch, domain: String, expectations: DomainExpectations) -> AndroidResult {
+        let location = check(path: AssetLinksFile.path, fetch: fetch, kind: .assetLinks)
+        let expected = AndroidExpectationCheck.findings(expectations, domain: domain, document: location.fetched.assetLinks?.document)
+        return AndroidResult(location: location.result, findings: Self.named(expected, by: AndroidExpectationCheck.id))
     }
 
     /// Runs every location check on one location.
     /// `sibling`: the domain's other location, whose validation is reused when it served the same bytes.
-    public func check(path: String, fetch: LocationFetch, sibling: FetchedLocation? = nil) -> (result: LocationResult, fetched: FetchedLocation) {
-        let fetched = FetchedLocation(path: path, fetch: fetch, now: now, settings: settings, sibling: sibling)
+    public func check(path: String, fetch: LocationFetch, sibling: FetchedLocation? = nil,
+                      kind: LocationKind = .appleAppSiteAssociation) -> (result: LocationResult, fetched: FetchedLocation) {
+        let fetched = FetchedLocation(path: path, fetch: fetch, now: now, settings: settings, sibling: sibling, kind: kind)
         let findings = RuleRegistry.locationChecks.flatMap { check in Self.named(check.findings(for: fetched), by: check.id) }
         let response = fetch.response
         let body = response.bytes.truncated || response.body.count > LocationResult.maxShownBodyBytes ? nil : String(bytes: response.body, encoding: .utf8)

@@ -36,6 +36,9 @@ public struct FetchOptions: Sendable, Equatable {
     /// transfer goes first, on the connection its previous one left. Idle kept-alive connections
     /// are bounded by curl's connection cache, not by this.
     public var maxPerHost: Int = FetchOptions.defaultMaxPerHost
+    /// Which domains also get `/.well-known/assetlinks.json` fetched (Android App Links), on the
+    /// connection of their Apple fetches.
+    public var assetLinks: AssetLinksSelection = .none
 
     /// A small default, so that many names on one server (or Apple's CDN) are not hammered.
     public static let defaultMaxPerHost = 6
@@ -105,5 +108,24 @@ extension FetchOptions {
         }
         fields.append(current)
         return fields
+    }
+}
+
+/// Which domains of a run get their Android `assetlinks.json` fetched.
+public enum AssetLinksSelection: Sendable, Equatable {
+    /// None.
+    case none
+    /// Every domain (`--android`).
+    case all
+    /// These domains (ASCII names): those with Android expectations in the domain list.
+    case domains(Set<String>)
+
+    /// Whether `domain` gets its assetlinks.json fetched.
+    public func includes(_ domain: String) -> Bool {
+        switch self {
+        case .none: return false
+        case .all: return true
+        case .domains(let names): return names.contains(domain)
+        }
     }
 }

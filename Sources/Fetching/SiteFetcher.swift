@@ -30,10 +30,14 @@ public struct SiteFetch: Sendable, Equatable {
     /// The root location with the crawler's User-Agent; fetched only when the first `.well-known`
     /// fetch did not answer 200 and the root location got an HTTP response.
     public var crawlerRoot: FetchResponse?
+    /// Android's `/.well-known/assetlinks.json` on the same connection; nil when it was not asked for
+    /// (`FetchOptions.assetLinks`).
+    public var android: LocationFetch?
 
     public init(domain: String, wellKnown: LocationFetch, root: LocationFetch, cdn: FetchResponse? = nil,
-                crawlerWellKnown: FetchResponse? = nil, crawlerRoot: FetchResponse? = nil) {
+                crawlerWellKnown: FetchResponse? = nil, crawlerRoot: FetchResponse? = nil, android: LocationFetch? = nil) {
         self.domain = domain
+        self.android = android
         self.wellKnown = wellKnown
         self.root = root
         self.cdn = cdn
@@ -92,13 +96,28 @@ public final class SiteFetcher {
         func start(_ index: Int) {
             let domain = domains[index]
             fetchLocation(domain: domain, path: AASAFile.wellKnownPath, probe: nil, on: loop) { wellKnown, probe in
-                let finish = { (root: LocationFetch) in
+                let extras = { (root: LocationFetch, android: LocationFetch?) in
                     self.fetchExtras(domain: domain, wellKnown: wellKnown.response, root: root.response, on: loop) { extras in
                         results[index] = transform(index, SiteFetch(domain: domain, wellKnown: wellKnown, root: root, cdn: extras.cdn,
-                                                                    crawlerWellKnown: extras.crawlerWellKnown, crawlerRoot: extras.crawlerRoot))
+                                                                    crawlerWellKnown: extras.crawlerWellKnown, crawlerRoot: extras.crawlerRoot,
+                                                                    android: android))
                         done += 1
                         unfinished -= 1
                         progress?(done, domains.count)
+                    }
+                }
+                // Android's file comes after Apple's two, on the same connection (one handshake per domain).
+                let finish = { (root: LocationFetch) in
+                    guard self.options.assetLinks.includes(domain) else { return extras(root, nil) }
+                    if let unreachable = Self.notRetried(after: wellKnown.response, domain: domain, path: AssetLinksFile.path) {
+                        return extras(root, LocationFetch(response: unreachable))
+                    }
+                    self.fetchLocation(domain: domain, path: AssetLinksFile.path, probe: probe, on: loop) { android, _ in
+                        var android = android
+                        if android.response.timings.reusedConnection, android.response.tls?.certificate == nil {
+                            android.response.tls?.certificate = wellKnown.response.tls?.certificate
+                        }
+                        extras(root, android)
                     }
                 }
                 if let unreachable = Self.rootNotRetried(after: wellKnown.response, domain: domain) {
@@ -136,9 +155,14 @@ public final class SiteFetcher {
     /// refused), so the root location would meet the same failure, after a second DNS lookup or
     /// connection attempt. The root location is still reported, with the same error and a note.
     static func rootNotRetried(after wellKnown: FetchResponse, domain: String) -> FetchResponse? {
+        notRetried(after: wellKnown, domain: domain, path: AASAFile.rootPath)
+    }
+
+    /// The response of `path` on the same host when it is not worth fetching (see `rootNotRetried`).
+    static func notRetried(after wellKnown: FetchResponse, domain: String, path: String) -> FetchResponse? {
         guard var error = wellKnown.error, error.kind == .dns || error.kind == .refused else { return nil }
         error.message += " (\(notRetriedNote))"
-        return FetchResponse(url: "https://\(domain)\(AASAFile.rootPath)", bytes: ByteCounts(limit: wellKnown.bytes.limit), error: error)
+        return FetchResponse(url: "https://\(domain)\(path)", bytes: ByteCounts(limit: wellKnown.bytes.limit), error: error)
     }
 
     /// What a domain's extra transfers produced.

@@ -42,6 +42,9 @@ public enum ConsoleSummary {
             out += "; \(Formatting.plural(report.inputErrorCount, "input error")) (skipped)"
         }
         out += "\n"
+        if let android = s.android {
+            out += "Android assetlinks.json of \(Formatting.plural(android.domains, "domain")): \(android.pass) pass, \(android.warn) warn, \(android.fail) fail\n"
+        }
         return out
     }
 
@@ -154,6 +157,9 @@ public enum ConsoleSummary {
                 return (location.path + (unused ? " (not used by Apple)" : ""), own)
             }
             groups.append(("domain", domain.orderedDomainFindings))
+            if let android = domain.android {
+                groups += [(android.location.path + " (Android)", android.location.findings), ("Android expectations", android.findings)]
+            }
             for (title, findings) in groups {
                 let shown = findings.filter { $0.severity != .info }
                 guard !shown.isEmpty else { continue }

@@ -117,6 +117,7 @@ public enum JUnitReporter {
             }
             if !other.isEmpty { cases.append(Case(name: "\(location.path): other\(suffix)", findings: other, counts: counts)) }
         }
+        if let android = domain.android { cases += androidCases(android) }
         func own(_ check: String) -> [Finding] { domain.findings.filter { $0.check == check } }
         cases.append(Case(name: "location choice", findings: own(LocationChoice.id)))
         cases.append(Case(name: "Apple's crawler", findings: own(CrawlerAccessCheck.id),

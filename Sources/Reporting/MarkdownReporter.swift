@@ -28,6 +28,10 @@ public enum MarkdownReporter {
         out += "(\(MarkdownEscaping.escape(report.tool.name)) \(MarkdownEscaping.escape(report.tool.version))). "
         out += "On a failing domain something does not work: Apple finds no file it can read, or part of the file it reads is broken, "
         out += "or Apple's crawler, Apple's CDN or an expectation written in the domain list fails.\n"
+        if let android = s.android {
+            out += "\nAndroid App Links (assetlinks.json, \(Formatting.plural(android.domains, "domain"))): "
+            out += "**\(android.fail) fail · \(android.warn) warn · \(android.pass) pass**; a failing Android part fails its domain.\n"
+        }
         if let shard = report.shard {
             out += "\nShard \(shard) of the domain list (`--shard`): only its domains were checked.\n"
         }
@@ -171,6 +175,10 @@ public enum MarkdownReporter {
         var entries: [(finding: Finding, places: [String])] = located.map { ($0.finding, $0.locations) }
             + domain.orderedDomainFindings.map { ($0, ["domain"]) }
         entries = entries.filter { $0.finding.severity != .info }
+        if let android = domain.android {
+            entries += android.location.findings.map { ($0, [android.location.path]) } + android.findings.map { ($0, ["Android expectations"]) }
+            entries = entries.filter { $0.finding.severity != .info }
+        }
         // Errors first, otherwise in report order.
         entries = entries.filter { $0.finding.severity == .error } + entries.filter { $0.finding.severity != .error }
         for (finding, places) in entries.prefix(maxFindingsPerDomain) {

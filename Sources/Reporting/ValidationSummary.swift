@@ -7,11 +7,15 @@ public struct FileValidation: Sendable, Codable, Equatable {
     public var file: String
     public var verdict: Verdict
     public var findings: [Finding]
+    /// "assetlinks" when the file was checked as an Android Digital Asset Links statement list; nil
+    /// for an apple-app-site-association file (absent from the JSON, as before).
+    public var document: String?
 
-    public init(file: String, findings: [Finding]) {
+    public init(file: String, findings: [Finding], document: String? = nil) {
         self.file = file
         self.verdict = Verdict(findings: findings)
         self.findings = findings
+        self.document = document
     }
 }
 
@@ -24,6 +28,7 @@ public enum ValidationSummary {
             let errors = result.findings.filter { $0.severity == .error }.count
             let warnings = result.findings.filter { $0.severity == .warning }.count
             out += "\(result.verdict.rawValue.uppercased())  \(TerminalText.sanitize(result.file))"
+            if result.document == "assetlinks" { out += " (Android assetlinks.json)" }
             out += "  (\(Formatting.plural(errors, "error")), \(Formatting.plural(warnings, "warning")))\n"
             for finding in result.findings {
                 let place = finding.pointer.map { $0.isEmpty ? " at the root" : " at \(TerminalText.sanitize($0))" } ?? ""

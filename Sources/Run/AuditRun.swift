@@ -168,6 +168,12 @@ public struct AuditRun: Sendable {
             // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
             // finished when a signal stopped the run (a signal does not wait for queued audits).
             let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2))
+            // Android's file is fetched for every domain with --android, else for those with Android expectations.
+            var fetch = fetch
+            if fetch.assetLinks != .all {
+                let android = Set(entries.filter { $0.expectations.androidCount > 0 }.map(\.name.ascii))
+                if !android.isEmpty { fetch.assetLinks = .domains(android) }
+            }
             _ = try SiteFetcher(options: fetch).fetch(domains: entries.map(\.name.ascii), until: stop,
                                                       admit: { audits.hasRoom },
                                                       progress: observer.progress) { index, site in audits.submit(index, site) }

@@ -79,6 +79,30 @@ public enum ScenarioFiles {
     /// Valid JSON whose root is an array.
     public static let arrayRoot = "[ { \"applinks\": {} } ]\n"
 
+    /// The package of the Android app in the assetlinks.json scenarios.
+    public static let androidPackage = "com.example.app"
+    /// The release key's SHA-256 fingerprint (made up, well-formed) listed by `assetLinks`.
+    public static let releaseFingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    /// A debug key's SHA-256 fingerprint (made up), the only one `assetLinksDebugOnly` lists.
+    public static let debugFingerprint = "A1:B2:C3:D4:E5:F6:07:18:29:3A:4B:5C:6D:7E:8F:90:A1:B2:C3:D4:E5:F6:07:18:29:3A:4B:5C:6D:7E:8F:90"
+    /// A valid Digital Asset Links statement list: App Links and shared sign-in for the app.
+    public static let assetLinks = """
+        [
+          {
+            "relation": ["delegate_permission/common.handle_all_urls", "delegate_permission/common.get_login_creds"],
+            "target": { "namespace": "android_app", "package_name": "\(androidPackage)",
+                        "sha256_cert_fingerprints": ["\(releaseFingerprint)"] }
+          }
+        ]
+
+        """
+    /// The release fingerprint written in lower case: Android's documentation wants it upper case.
+    public static let assetLinksLowercase = assetLinks.replacingOccurrences(of: releaseFingerprint, with: releaseFingerprint.lowercased())
+    /// Lists only the debug key's fingerprint.
+    public static let assetLinksDebugOnly = assetLinks.replacingOccurrences(of: releaseFingerprint, with: debugFingerprint)
+    /// Invalid JSON: a trailing comma.
+    public static let assetLinksInvalid = "[ { \"relation\": [\"delegate_permission/common.handle_all_urls\"], } ]\n"
+
     /// A valid AASA file larger than Apple's 128 KB limit.
     public static func large() -> String {
         let component = "{ \"/\": \"/products/item-with-a-long-name-%05d/*\", \"comment\": \"padding to pass Apple's size limit\" }"
@@ -183,5 +207,28 @@ public enum Scenarios {
         Scenario(host: "stale.test", directives: [aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "cdn-failure.test", directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "bot-blocked.test", directives: [blockingCrawler(wellKnown), blockingCrawler(root), notFoundElsewhere].joined(separator: "\n")),
+    ] + android
+
+    static let assetLinksPath = "/.well-known/assetlinks.json"
+
+    /// Android's assetlinks.json beside a good AASA file at `.well-known`.
+    static func androidSite(_ host: String, _ assetLinks: String) -> Scenario {
+        Scenario(host: host, directives: [aasa(wellKnown, file: "good.json"), assetLinks, notFoundElsewhere].joined(separator: "\n"))
+    }
+
+    /// The Android App Links scenarios (`--android`): good, redirected, served as text/html, missing,
+    /// a lower-case fingerprint, only a debug key's fingerprint, invalid JSON, a single-page app's catch-all.
+    static let android: [Scenario] = [
+        androidSite("android-good.test", aasa(assetLinksPath, file: "assetlinks.json")),
+        androidSite("android-redirect.test", "location = \(assetLinksPath) { return 301 https://android-good.test\(assetLinksPath); }"),
+        androidSite("android-html-type.test", aasa(assetLinksPath, file: "assetlinks.json", type: "text/html")),
+        androidSite("android-missing.test", ""),
+        androidSite("android-lowercase.test", aasa(assetLinksPath, file: "assetlinks-lowercase.json")),
+        androidSite("android-debug-only.test", aasa(assetLinksPath, file: "assetlinks-debug.json")),
+        androidSite("android-invalid.test", aasa(assetLinksPath, file: "assetlinks-invalid.json")),
+        Scenario(host: "android-spa.test", directives: [
+            aasa(wellKnown, file: "good.json"),
+            "location / { default_type text/html; root FILES; try_files /index.html =404; }",
+        ].joined(separator: "\n")),
     ]
 }

@@ -21,7 +21,12 @@ struct ValidateCommand: Subcommand {
                 unreadable = true
                 continue
             }
-            results.append(FileValidation(file: file, findings: DocumentValidator.validate(SignedFile.open(data)).findings))
+            let bytes = Array(data)
+            if AssetLinksValidator.isStatementList(fileName: file, bytes: bytes) {
+                results.append(FileValidation(file: file, findings: AssetLinksValidator.validate(bytes).findings, document: "assetlinks"))
+            } else {
+                results.append(FileValidation(file: file, findings: DocumentValidator.validate(SignedFile.open(data)).findings))
+            }
         }
         if options.json {
             do {

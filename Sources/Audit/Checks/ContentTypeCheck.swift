@@ -1,7 +1,8 @@
 import Fetching
 
 /// Content-Type: `application/json` (parameters such as charset allowed); `application/pkcs7-mime`
-/// for a signed legacy file. Apple's current pages do not restate the rule and large sites serve
+/// for a signed legacy AASA file. Android's *Verify Android App Links* asks for
+/// `Content-Type: application/json` too. Apple's current pages do not restate the rule and large sites serve
 /// other types, so anything else is a warning, not an error.
 public enum ContentTypeCheck: LocationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
@@ -26,7 +27,7 @@ public enum ContentTypeCheck: LocationCheck {
         let mediaType = mediaType(of: header)
         switch mediaType {
         case "application/json": return []
-        case "application/pkcs7-mime":
+        case "application/pkcs7-mime" where location.kind == .appleAppSiteAssociation:
             if location.validation?.wasSigned == true {
                 return [signed.finding("Served as \(header), with a CMS-signed body.")]
             }

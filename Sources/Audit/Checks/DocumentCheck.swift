@@ -2,8 +2,9 @@ import AASA
 import Fetching
 import Foundation
 
-/// The body of a 200, validated as an AASA document (JSON, then schema: see `DocumentValidator`),
-/// and recognised as an HTML page when one is served in the file's place.
+/// The body of a 200, validated as an AASA document (JSON, then schema: see `DocumentValidator`) or,
+/// at the Android location, as a Digital Asset Links statement list (`AssetLinksValidator`), and
+/// recognised as an HTML page when one is served in the file's place.
 public enum DocumentCheck: LocationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "document"
@@ -15,6 +16,11 @@ public enum DocumentCheck: LocationCheck {
     public static let rules = [htmlPage]
 
     public static func findings(for location: FetchedLocation) -> [Finding] {
+        if location.kind == .assetLinks {
+            guard let validation = location.assetLinks else { return [] }
+            if validation.document == nil, let page = htmlPageFinding(location) { return [page] }
+            return validation.findings
+        }
         guard let validation = location.validation else { return [] }
         // An HTML page is named as such rather than as a JSON syntax error.
         if validation.json == nil, !validation.wasSigned, let page = htmlPageFinding(location) { return [page] }

@@ -31,9 +31,11 @@ public enum ExpectationCheck {
 
     /// The findings for `expectations` on `domain`, given the document Apple would use (nil when none).
     public static func findings(_ expectations: DomainExpectations, domain: String, document: AASADocument?) -> [Finding] {
-        guard !expectations.isEmpty else { return [] }
+        // The Android expectations are AndroidExpectationCheck's, against assetlinks.json.
+        let count = expectations.appleCount
+        guard count > 0 else { return [] }
         guard let document else {
-            return [unchecked.finding("\(expectations.count) expectation\(expectations.count == 1 ? "" : "s") in the domain list could not be checked: Apple can read a file at neither location of \(domain).")]
+            return [unchecked.finding("\(count) expectation\(count == 1 ? "" : "s") in the domain list could not be checked: Apple can read a file at neither location of \(domain).")]
         }
         let matcher = URLMatcher(document, host: domain)
         var findings: [Finding] = []
@@ -73,7 +75,7 @@ public enum ExpectationCheck {
             findings.append(appClipMissing.finding("\(app) is not in appclips.apps of the file Apple uses for \(domain)" + listing(appclips)))
         }
         if findings.isEmpty {
-            findings.append(met.finding("All \(expectations.count) expectation\(expectations.count == 1 ? "" : "s") in the domain list hold for \(domain)."))
+            findings.append(met.finding("All \(count) expectation\(count == 1 ? "" : "s") in the domain list hold for \(domain)."))
         }
         return findings
     }

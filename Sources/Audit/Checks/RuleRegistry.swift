@@ -9,12 +9,12 @@ public enum RuleRegistry {
     /// The domain-level rules: the choice between the two locations, Apple's crawler, Apple's CDN,
     /// the expectations written in domains.txt.
     public static var domainRules: [Rule] {
-        LocationChoice.rules + CrawlerAccessCheck.rules + CDNCheck.rules + ExpectationCheck.rules
+        LocationChoice.rules + CrawlerAccessCheck.rules + CDNCheck.rules + ExpectationCheck.rules + AndroidExpectationCheck.rules
     }
 
     /// Every rule: the location checks', the document validator's and the domain-level ones.
     public static var allRules: [Rule] {
-        locationChecks.flatMap { $0.rules } + DocumentValidator.rules + domainRules
+        locationChecks.flatMap { $0.rules } + DocumentValidator.rules + AssetLinksValidator.rules + domainRules
     }
 
     /// The id of the check that reports the rule `ruleID` (`NetworkCheck.id` ...), or nil for an
@@ -30,9 +30,10 @@ public enum RuleRegistry {
         }
         // The core declares the size limit (validate runs it too), but on a served file SizeCheck reports it.
         table[SizeCheck.tooLarge.id] = SizeCheck.id
-        for rule in DocumentValidator.rules where table[rule.id] == nil { table[rule.id] = DocumentCheck.id }
+        for rule in DocumentValidator.rules + AssetLinksValidator.rules where table[rule.id] == nil { table[rule.id] = DocumentCheck.id }
         for (id, rules) in [(LocationChoice.id, LocationChoice.rules), (CrawlerAccessCheck.id, CrawlerAccessCheck.rules),
-                            (CDNCheck.id, CDNCheck.rules), (ExpectationCheck.id, ExpectationCheck.rules)] {
+                            (CDNCheck.id, CDNCheck.rules), (ExpectationCheck.id, ExpectationCheck.rules),
+                            (AndroidExpectationCheck.id, AndroidExpectationCheck.rules)] {
             for rule in rules { table[rule.id] = id }
         }
         return table

@@ -30,10 +30,15 @@ public enum StatusCheck: LocationCheck {
         guard location.gotResponse, let status = location.response.status else { return [] }
         var findings: [Finding] = []
         let url = location.response.url
+        let android = location.kind == .assetLinks
         switch status {
         case 200, 300...399: break
-        case 404, 410: findings.append(notFound.finding("\(url) answers \(status): there is no file there."))
-        case 401, 403: findings.append(denied.finding("\(url) answers \(status): access is denied."))
+        case 404, 410:
+            findings.append(notFound.finding("\(url) answers \(status): there is no file there.",
+                                             fix: android ? "Publish the statement list at /.well-known/assetlinks.json, and check that the build or host does not drop dot-folders." : nil))
+        case 401, 403:
+            findings.append(denied.finding("\(url) answers \(status): access is denied.",
+                                           fix: android ? "Allow anonymous GET requests to /.well-known/assetlinks.json from any client and region." : nil))
         case 400...499: findings.append(clientError.finding("\(url) answers \(status)."))
         case 500...599: findings.append(serverError.finding("\(url) answers \(status), a server error."))
         default: findings.append(unexpectedStatus.finding("\(url) answers \(status) instead of 200."))

@@ -91,12 +91,17 @@ public struct Summary: Sendable, Equatable, Codable {
     public var pass: Int
     public var warn: Int
     public var fail: Int
+    /// The Android parts counted by their own verdict (`AndroidResult.verdict`); nil when no domain
+    /// had its assetlinks.json audited.
+    public var android: AndroidSummary?
 
     public init(domains results: [DomainResult]) {
         domains = results.count
         pass = results.filter { $0.verdict == .pass }.count
         warn = results.filter { $0.verdict == .warn }.count
         fail = results.filter { $0.verdict == .fail }.count
+        let androids = results.compactMap(\.android)
+        android = androids.isEmpty ? nil : AndroidSummary(androids)
     }
 }
 
@@ -142,6 +147,12 @@ public struct DomainResult: Sendable, Equatable, Codable {
     public var findings: [Finding]
     /// The two locations, `.well-known` first.
     public var locations: [LocationResult]
+    /// The Android part: `/.well-known/assetlinks.json` and the Android expectations; nil when the
+    /// run did not audit it (no `--android` and no Android expectation for the domain).
+    public var android: AndroidResult?
+    /// The verdict of the Apple part alone, when there is an Android part (the domain's `verdict` is
+    /// then the worse of this and `android.verdict`); nil otherwise, when `verdict` is the Apple part's.
+    public var appleVerdict: Verdict?
     /// What Apple's CDN serves for the domain; nil when the CDN was not asked (`--no-cdn`).
     public var cdn: CDNResult?
     /// What the origin answered Apple's crawler User-Agent; nil when there was nothing to compare
@@ -181,6 +192,8 @@ public struct DomainResult: Sendable, Equatable, Codable {
         locations = try container.decode([LocationResult].self, forKey: .locations)
         cdn = try container.decodeIfPresent(CDNResult.self, forKey: .cdn)
         crawler = try container.decodeIfPresent(CrawlerResult.self, forKey: .crawler)
+        android = try container.decodeIfPresent(AndroidResult.self, forKey: .android)
+        appleVerdict = try container.decodeIfPresent(Verdict.self, forKey: .appleVerdict)
         headline = try container.decodeIfPresent(Finding.self, forKey: .headline)
         certificate = try container.decodeIfPresent(JudgedCertificate.self, forKey: .certificate)
         if !container.contains(.headline) && !container.contains(.certificate) {
@@ -191,8 +204,8 @@ public struct DomainResult: Sendable, Equatable, Codable {
     }
 
     /// Every finding of the domain and its locations, causes first (`findingGroups`): the locations'
-    /// findings, then the domain's own.
-    public var allFindings: [Finding] { findingGroups.flatMap(\.findings) }
+    /// findings, then the domain's own, then the Android part's.
+    public var allFindings: [Finding] { findingGroups.flatMap(\.findings) + (android?.allFindings ?? []) }
 
     /// The first error that decides the verdict: from the location Apple uses (readable, though its
     /// entries may be broken), else the domain's own (location choice, Apple's crawler), else, when

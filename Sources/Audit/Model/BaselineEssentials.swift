@@ -26,6 +26,14 @@ extension ReportChanges {
                 report.domains[index].locations[location].redirect = nil
                 report.domains[index].locations[location].findings = compared(report.domains[index].locations[location].findings)
             }
+            if var android = report.domains[index].android {
+                android.location.body = nil
+                android.location.headers = []
+                android.location.redirect = nil
+                android.location.findings = compared(android.location.findings)
+                android.findings = compared(android.findings)
+                report.domains[index].android = android
+            }
         }
         return report
     }

@@ -27,7 +27,13 @@ extension DomainResult {
     public mutating func judge(at now: Date?) {
         if let now { countDaysLeft(from: now) }
         nameChecks()
-        headline = Self.headline(verdict: verdict, usedLocation: usedLocation, findings: findings, locations: locations)
+        // The part whose verdict is the domain's explains it, the Apple part first.
+        let apple = Self.headline(verdict: appleVerdict ?? verdict, usedLocation: usedLocation, findings: findings, locations: locations)
+        if let android, (appleVerdict ?? verdict) != verdict || apple == nil {
+            headline = android.verdict == verdict ? android.headline : apple
+        } else {
+            headline = apple
+        }
         certificate = Self.judgedCertificate(usedLocation: usedLocation, locations: locations)
     }
 
@@ -80,5 +86,10 @@ extension DomainResult {
         }
         named(&findings)
         for index in locations.indices { named(&locations[index].findings) }
+        if var part = android {
+            named(&part.location.findings)
+            named(&part.findings)
+            android = part
+        }
     }
 }

@@ -114,11 +114,15 @@ public struct ReportChanges: Sendable, Equatable, Codable {
     /// Errors and warnings keyed by (location, id): what is new and what went away for one domain.
     static func findingChanges(from then: DomainResult, to now: DomainResult) -> (appeared: [FindingChange], gone: [FindingChange]) {
         struct Key: Hashable { var location: String?; var id: String }
+        // The Android part is compared only when both runs audited it: a run with --android after
+        // one without is not news about the domain.
+        let android = then.android != nil && now.android != nil
         func keyed(_ domain: DomainResult) -> [(Key, Finding)] {
             var list: [(Key, Finding)] = []
             var seen = Set<Key>()
             // Causes first, as every reporter lists findings (`DomainResult.findingGroups`).
-            let groups: [(String?, [Finding])] = domain.findingGroups.map { ($0.location?.path, $0.findings) }
+            var groups: [(String?, [Finding])] = domain.findingGroups.map { ($0.location?.path, $0.findings) }
+            if android, let part = domain.android { groups.append((part.location.path, part.allFindings)) }
             for (location, findings) in groups {
                 for finding in findings where finding.severity != .info {
                     let key = Key(location: location, id: finding.id)

@@ -1,3 +1,5 @@
+import AASA
+
 /// What the owner of a domain expects its file to do, written after the domain in `domains.txt`:
 ///
 ///     example.com  app=ABCDE12345.com.example.app  opens=/buy/42  stays=/help/website/faq
@@ -14,23 +16,54 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
     public var webcredentials: [String]
     /// `appclip=APPID`: the App Clip must be listed in `appclips.apps`.
     public var appclips: [String]
+    /// `android=PACKAGE`: assetlinks.json must grant `delegate_permission/common.handle_all_urls` to the package.
+    public var androidApps: [String]
+    /// `android-creds=PACKAGE`: assetlinks.json must grant `delegate_permission/common.get_login_creds` to the package.
+    public var androidCredentials: [String]
+    /// `sha256=AA:BB:…`: each fingerprint must be listed for every `android=`/`android-creds=` package
+    /// (canonical form: upper case, colons).
+    public var fingerprints: [String]
 
-    public init(apps: [String] = [], opens: [String] = [], stays: [String] = [], webcredentials: [String] = [], appclips: [String] = []) {
+    public init(apps: [String] = [], opens: [String] = [], stays: [String] = [], webcredentials: [String] = [], appclips: [String] = [],
+                androidApps: [String] = [], androidCredentials: [String] = [], fingerprints: [String] = []) {
         self.apps = apps
         self.opens = opens
         self.stays = stays
         self.webcredentials = webcredentials
         self.appclips = appclips
+        self.androidApps = androidApps
+        self.androidCredentials = androidCredentials
+        self.fingerprints = fingerprints
+    }
+
+    /// Reads expectations saved before the Android keys existed (they default to none).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        apps = try container.decode([String].self, forKey: .apps)
+        opens = try container.decode([String].self, forKey: .opens)
+        stays = try container.decode([String].self, forKey: .stays)
+        webcredentials = try container.decode([String].self, forKey: .webcredentials)
+        appclips = try container.decode([String].self, forKey: .appclips)
+        androidApps = try container.decodeIfPresent([String].self, forKey: .androidApps) ?? []
+        androidCredentials = try container.decodeIfPresent([String].self, forKey: .androidCredentials) ?? []
+        fingerprints = try container.decodeIfPresent([String].self, forKey: .fingerprints) ?? []
     }
 
     /// The keys a token may use, as the README lists them.
-    public static let keys = ["app", "opens", "stays", "webcredentials", "appclip"]
+    public static let keys = ["app", "opens", "stays", "webcredentials", "appclip", "android", "android-creds", "sha256"]
 
     /// True when nothing is expected.
     public var isEmpty: Bool { count == 0 }
 
-    /// How many expectations there are.
-    public var count: Int { apps.count + opens.count + stays.count + webcredentials.count + appclips.count }
+    /// How many expectations there are, Apple's and Android's.
+    public var count: Int { appleCount + androidCount }
+
+    /// How many expectations are about the Apple file.
+    public var appleCount: Int { apps.count + opens.count + stays.count + webcredentials.count + appclips.count }
+
+    /// How many expectations are about assetlinks.json (`android=`, `android-creds=`, `sha256=`); any
+    /// makes the audit fetch the domain's assetlinks.json.
+    public var androidCount: Int { androidApps.count + androidCredentials.count + fingerprints.count }
 
     /// Adds `other`'s expectations (a domain listed on several lines), skipping repeats. Linear in
     /// both lists; a caller adding many times to one domain keeps `seen` between calls instead
@@ -51,12 +84,16 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
         merge("stays", &stays, other.stays)
         merge("webcredentials", &webcredentials, other.webcredentials)
         merge("appclip", &appclips, other.appclips)
+        merge("android", &androidApps, other.androidApps)
+        merge("android-creds", &androidCredentials, other.androidCredentials)
+        merge("sha256", &fingerprints, other.fingerprints)
     }
 
     /// Every expectation as the token that wrote it (`KEY=VALUE`).
     public var tokens: Set<String> {
         var all = Set<String>(minimumCapacity: count)
-        for (key, list) in [("app", apps), ("opens", opens), ("stays", stays), ("webcredentials", webcredentials), ("appclip", appclips)] {
+        for (key, list) in [("app", apps), ("opens", opens), ("stays", stays), ("webcredentials", webcredentials), ("appclip", appclips),
+                            ("android", androidApps), ("android-creds", androidCredentials), ("sha256", fingerprints)] {
             for item in list { all.insert(key + "=" + item) }
         }
         return all
@@ -98,6 +135,16 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
         case "app", "webcredentials", "appclip":
             if let reason = appIDProblem(value) { throw ExpectationSyntaxError(token: String(token), reason: reason) }
             if key == "app" { result.apps.append(value) } else if key == "appclip" { result.appclips.append(value) } else { result.webcredentials.append(value) }
+        case "android", "android-creds":
+            if let problem = AssetLinksStatementCheck.packageNameProblem(value) {
+                throw ExpectationSyntaxError(token: String(token), reason: "\"\(value)\" is not an Android package name: \(problem)")
+            }
+            if key == "android" { result.androidApps.append(value) } else { result.androidCredentials.append(value) }
+        case "sha256":
+            guard let canonical = SHA256Fingerprint.normalized(value) else {
+                throw ExpectationSyntaxError(token: String(token), reason: "sha256= takes a SHA-256 certificate fingerprint, 32 hex bytes (AA:BB:…:FF, as keytool prints it)")
+            }
+            result.fingerprints.append(canonical)
         case "opens", "stays":
             guard value.hasPrefix("/") else {
                 throw ExpectationSyntaxError(token: String(token), reason: "\(key)= takes a path on this domain starting with \"/\" (query and fragment allowed), e.g. \(key)=/buy/42")

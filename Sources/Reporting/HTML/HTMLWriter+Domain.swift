@@ -43,6 +43,7 @@ extension HTMLWriter {
             if let cdn = domain.cdn { cdnBlock(cdn) }
             raw("</div>\n")
         }
+        if let android = domain.android { androidSection(android, of: domain) }
         raw("<p class=\"top\"><a href=\"#summary\">Back to the summary</a></p>\n</section>\n")
     }
 
@@ -51,7 +52,8 @@ extension HTMLWriter {
     /// sentence says so and names the main problem, never that Apple cannot use the file.
     mutating func verdictSentence(_ domain: DomainResult) {
         let used = domain.usedLocation
-        switch (domain.verdict, used) {
+        // Apple's part alone: an Android part that fails has its own section and sentence.
+        switch (domain.appleVerdict ?? domain.verdict, used) {
         case (.pass, _):
             raw("Apple can use the file.")
         case (.warn, _):

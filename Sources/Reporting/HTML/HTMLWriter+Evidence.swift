@@ -4,10 +4,10 @@ import Foundation
 
 // The evidence of a location: the redirect chain, the certificate and the served body.
 extension HTMLWriter {
-    mutating func redirect(_ r: RedirectChain) {
+    mutating func redirect(_ r: RedirectChain, reader: String = "Apple") {
         raw("Redirects to <code>")
         text(r.location)
-        raw("</code>; Apple does not follow redirects. Followed here for diagnosis:\n<ol class=\"hops\">\n")
+        raw("</code>; \(reader) does not follow redirects. Followed here for diagnosis:\n<ol class=\"hops\">\n")
         for hop in r.hops {
             raw("<li><code>")
             text(hop.url)

@@ -47,7 +47,8 @@ extension HTMLWriter {
             }
         }
         if let redirect = location.redirect {
-            fact("Redirect") { $0.redirect(redirect) }
+            let reader = location.path == AssetLinksFile.path ? LocationKind.assetLinks.reader : LocationKind.appleAppSiteAssociation.reader
+            fact("Redirect") { $0.redirect(redirect, reader: reader) }
         }
         if let tls = location.tls {
             fact("Certificate") { $0.certificate(tls) }
@@ -83,6 +84,7 @@ extension HTMLWriter {
     /// What role a location plays for Apple; the root one is only a fallback. "Cannot read" only for a
     /// location Apple gets no document from (`LocationResult.usable`), whatever its verdict.
     func label(_ location: LocationResult, of domain: DomainResult) -> String {
+        if location.path == AssetLinksFile.path { return "read by Android" }
         if location.path == domain.usedLocation { return "used by Apple" }
         if domain.usedLocation == AASAFile.wellKnownPath { return "fallback — not used" }
         if location.usable { return "readable, but not used: Apple takes the /.well-known/ answer" }

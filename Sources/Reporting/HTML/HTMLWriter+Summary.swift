@@ -6,6 +6,10 @@ import Foundation
 extension HTMLWriter {
     mutating func summaryTable() {
         raw("<section id=\"summary\">\n<h2>Summary</h2>\n")
+        if let android = report.summary.android {
+            raw("<p>Android App Links (<code>\(AssetLinksFile.path)</code>) of \(Formatting.plural(android.domains, "domain")): ")
+            raw("\(android.pass) pass, \(android.warn) warn, \(android.fail) fail. A failing Android part fails its domain.</p>\n")
+        }
         guard !ordered.isEmpty else {
             raw("<p>No domains were checked.</p>\n</section>\n")
             return

@@ -1,0 +1,108 @@
+import Foundation
+
+/// What validating one assetlinks.json document found.
+public struct AssetLinksValidation: Sendable {
+    /// Every finding: the JSON ones first, then the statement checks', in document order.
+    public var findings: [Finding]
+    /// The statement list, when the JSON parsed and its root is an array.
+    public var document: AssetLinksDocument?
+}
+
+/// Bytes in, findings out: the whole validation of an Android Digital Asset Links statement list.
+/// Pure; used by the audit for a served `/.well-known/assetlinks.json` and by `aasa-audit validate`.
+///
+/// No size limit is checked: neither the Digital Asset Links documentation nor Android's App Links
+/// documentation states one (the only "limits" page, developers.google.com/digital-asset-links/v1/limits,
+/// says the API has no usage limits), so none is invented here; the fetch's own byte limit still applies.
+public enum AssetLinksValidator {
+    public static let notArray = Rule("assetlinks.not-array", .error,
+        meaning: "The JSON root is not an array; a Digital Asset Links statement list is a JSON array of statements, so Android finds no statement in it.",
+        fix: "Make the file one JSON array of statements: [{\"relation\": [...], \"target\": {...}}].")
+    public static let empty = Rule("assetlinks.empty", .warning,
+        meaning: "The statement list is an empty array: it grants nothing, so no app is verified for this site.",
+        fix: "Add a statement with relation delegate_permission/common.handle_all_urls and the app's android_app target.")
+
+    /// The rules of the document as a whole; the statement checks' follow.
+    static let ownRules = [notArray, empty]
+
+    /// Every rule the validator can report: the JSON rules it shares with the AASA validator, then its own.
+    public static var rules: [Rule] {
+        ownRules + AssetLinksStatementCheck.rules + SHA256Fingerprint.rules + DynamicRulesCheck.rules
+    }
+
+    /// The JSON rules that also apply to this file (reported with their `json.` ids).
+    public static var sharedJSONRules: [Rule] {
+        [JSONCheck.syntax, JSONCheck.invalidUTF8, JSONCheck.byteOrderMark, JSONCheck.duplicateKey]
+    }
+
+    /// True when `bytes` parse as strict JSON with an array at the root: the shape of a statement list
+    /// (an AASA file is an object), used by `validate` to tell the two apart.
+    public static func looksLikeStatementList(_ bytes: [UInt8]) -> Bool {
+        (try? JSONParser.parse(bytes))?.root.arrayValue != nil
+    }
+
+    /// Whether `validate` should read a file as a statement list rather than an AASA file: it is named
+    /// assetlinks.json (whatever it holds, so a broken one gets the statement-list findings), or its
+    /// JSON root is an array (an AASA file is an object).
+    public static func isStatementList(fileName: String, bytes: [UInt8]) -> Bool {
+        let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
+        return name.lowercased() == AssetLinksFile.fileName || looksLikeStatementList(bytes)
+    }
+
+    /// Validates the bytes of an assetlinks.json file.
+    public static func validate(_ bytes: [UInt8]) -> AssetLinksValidation {
+        let parsed: JSONDocument
+        do {
+            parsed = try JSONParser.parse(bytes)
+        } catch {
+            return AssetLinksValidation(findings: [JSONCheck.finding(for: error)], document: nil)
+        }
+        // JSONCheck's own root rule is for AASA (an object); the statement list's is `notArray`.
+        var findings = JSONCheck.findings(for: parsed).filter { $0.id != JSONCheck.notObject.id }
+        guard let document = AssetLinksDocument(json: parsed) else {
+            let type = parsed.root.typeName
+            var message = "The JSON root is \(type == "object" ? "an object" : "a \(type)"), not an array of statements."
+            if let object = parsed.root.objectValue, object["statements"] != nil {
+                message += " It has a \"statements\" key: that is the shape of a Digital Asset Links API response, not of the file Android reads."
+            } else if let object = parsed.root.objectValue, object["applinks"] != nil || object["webcredentials"] != nil {
+                message += " It looks like an apple-app-site-association file."
+            }
+            findings.append(notArray.finding(message, pointer: ""))
+            return AssetLinksValidation(findings: findings, document: nil)
+        }
+        if document.statements.isEmpty {
+            findings.append(empty.finding("The file is [], an empty statement list.", pointer: ""))
+        }
+        findings += bounded(AssetLinksStatementCheck.findings(in: document))
+        return AssetLinksValidation(findings: findings, document: document)
+    }
+
+    /// At most this many findings of one rule per document; one more finding says how many were left out.
+    static let perRuleLimit = 20
+
+    /// `findings` with each rule's beyond `perRuleLimit` replaced by one count, so a hostile file of
+    /// thousands of bad statements gives a report of bounded size.
+    static func bounded(_ findings: [Finding]) -> [Finding] {
+        var seen: [String: Int] = [:]
+        var result: [Finding] = []
+        var omitted: [(finding: Finding, count: Int)] = []
+        for finding in findings {
+            let count = seen[finding.id, default: 0] + 1
+            seen[finding.id] = count
+            if count <= perRuleLimit {
+                result.append(finding)
+            } else if let at = omitted.firstIndex(where: { $0.finding.id == finding.id }) {
+                omitted[at].count += 1
+            } else {
+                omitted.append((finding, 1))
+            }
+        }
+        for (finding, count) in omitted {
+            var summary = finding
+            summary.message = "\(count) more \(finding.id) finding\(count == 1 ? " is" : "s are") not listed."
+            summary.pointer = nil
+            result.append(summary)
+        }
+        return result
+    }
+}

@@ -1,0 +1,87 @@
+import AASA
+
+/// Checks a domain's Android expectations (`android=`, `android-creds=`, `sha256=` in `domains.txt`)
+/// against the assetlinks.json the domain serves. Pure.
+///
+/// A `sha256=` fingerprint is expected for every `android=` and `android-creds=` package of the line
+/// (an app is usually listed with both its upload key and Play's app-signing key); on a line with no
+/// package, for some app granted `handle_all_urls`.
+public enum AndroidExpectationCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "android-expectation"
+    public static let appMissing = Rule("expect.android-missing", .error,
+        meaning: "domains.txt expects an Android app to have App Links on this domain, but assetlinks.json has no statement granting delegate_permission/common.handle_all_urls to its package, so Android does not verify the app for this domain.",
+        fix: "Add a statement with \"relation\": [\"delegate_permission/common.handle_all_urls\"] and an android_app target with the package name and its SHA-256 fingerprints, or correct the android= expectation.")
+    public static let credentialsMissing = Rule("expect.android-creds-missing", .error,
+        meaning: "domains.txt expects an Android app to share sign-in credentials with this domain, but assetlinks.json has no statement granting delegate_permission/common.get_login_creds to its package.",
+        fix: "Add delegate_permission/common.get_login_creds to the relation of the app's statement.")
+    public static let fingerprintMissing = Rule("expect.fingerprint-missing", .error,
+        meaning: "domains.txt expects a signing-certificate fingerprint to be listed for an Android app, but the app's statements in assetlinks.json do not list it; builds signed with that key are not verified (a file listing only a debug key verifies no build from Play).",
+        fix: "Add the fingerprint to sha256_cert_fingerprints of the app's statement (with Play App Signing, the app-signing key from Play Console › App integrity).")
+    public static let unchecked = Rule("expect.android-unchecked", .warning,
+        meaning: "The domain has Android expectations in domains.txt, but it serves no readable assetlinks.json, so they could not be checked.",
+        fix: "Fix the assetlinks.json errors first; the expectations are checked once the file is served and read.")
+    public static let met = Rule("expect.android-met", .info,
+        meaning: "Every Android expectation written for the domain in domains.txt holds for its assetlinks.json.",
+        fix: "Nothing to fix.")
+
+    public static let rules = [appMissing, credentialsMissing, fingerprintMissing, unchecked, met]
+
+    /// The findings for the Android expectations on `domain`, given the statement list it serves (nil
+    /// when none could be read).
+    public static func findings(_ expectations: DomainExpectations, domain: String, document: AssetLinksDocument?) -> [Finding] {
+        let count = expectations.androidCount
+        guard count > 0 else { return [] }
+        guard let document else {
+            return [unchecked.finding("\(count) Android expectation\(count == 1 ? "" : "s") in the domain list could not be checked: https://\(domain)/.well-known/assetlinks.json could not be read as a statement list.")]
+        }
+        var findings: [Finding] = []
+        let packages: [(name: String, relation: String)] = expectations.androidApps.map { ($0, AssetLinksDocument.Relation.handleAllURLs) }
+            + expectations.androidCredentials.map { ($0, AssetLinksDocument.Relation.getLoginCreds) }
+        for (package, relation) in packages {
+            guard document.grants(relation, to: package) else {
+                let rule = relation == AssetLinksDocument.Relation.handleAllURLs ? appMissing : credentialsMissing
+                let others = document.packageNames
+                let listed = others.isEmpty ? "it names no Android app" : "it names \(others.joined(separator: ", "))"
+                findings.append(rule.finding("assetlinks.json on \(domain) grants \(relation) to no statement for \(package) (\(listed))."))
+                continue
+            }
+            let listed = document.fingerprints(of: package, relation: relation)
+            let listedCanonical = listed.compactMap(SHA256Fingerprint.normalized)
+            let missing = expectations.fingerprints.filter { !listedCanonical.contains($0) }
+            guard !missing.isEmpty else { continue }
+            var message = "assetlinks.json on \(domain) does not list \(missing.joined(separator: ", ")) for \(package) (\(relation)); "
+            if listed.isEmpty {
+                message += "it lists no fingerprint for it."
+            } else {
+                message += "it lists only \(listed.joined(separator: ", "))."
+                if missing.count == expectations.fingerprints.count {
+                    message += " None of the expected keys is listed, so no build signed with them is verified (a file listing only a debug key's fingerprint looks like this)."
+                }
+            }
+            findings.append(fingerprintMissing.finding(message))
+        }
+        if packages.isEmpty && !expectations.fingerprints.isEmpty {
+            var listed: [String] = []
+            for name in document.packageNames {
+                for fingerprint in document.fingerprints(of: name, relation: AssetLinksDocument.Relation.handleAllURLs) where !listed.contains(fingerprint) {
+                    listed.append(fingerprint)
+                }
+            }
+            let listedCanonical = listed.compactMap(SHA256Fingerprint.normalized)
+            let missing = expectations.fingerprints.filter { !listedCanonical.contains($0) }
+            if !missing.isEmpty {
+                var message = "assetlinks.json on \(domain) does not list \(missing.joined(separator: ", ")) for any app with \(AssetLinksDocument.Relation.handleAllURLs); "
+                message += listed.isEmpty ? "it lists no fingerprint for such an app." : "it lists only \(listed.joined(separator: ", "))."
+                if !listed.isEmpty && missing.count == expectations.fingerprints.count {
+                    message += " None of the expected keys is listed, so no build signed with them is verified (a file listing only a debug key's fingerprint looks like this)."
+                }
+                findings.append(fingerprintMissing.finding(message))
+            }
+        }
+        if findings.isEmpty {
+            findings.append(met.finding("All \(count) Android expectation\(count == 1 ? "" : "s") in the domain list hold for \(domain)."))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The Android part of a domain's result: its `/.well-known/assetlinks.json` and the Android
+/// expectations of `domains.txt` (`AndroidExpectationCheck`).
+///
+/// It is audited only when asked (`--android`, or an `android=`, `android-creds=` or `sha256=`
+/// expectation on the domain's line), and then counts in the domain's verdict: the domain's verdict is
+/// the worse of the Apple part's and this one's, so a broken assetlinks.json fails the domain.
+public struct AndroidResult: Sendable, Equatable, Codable {
+    /// The verdict of the Android part alone: the worst of its location's and its expectations' findings.
+    public var verdict: Verdict
+    /// The assetlinks.json location, checked like an Apple location (transport, then the statement list).
+    public var location: LocationResult
+    /// The Android expectations' findings (`expect.android-…`, `expect.fingerprint-missing`).
+    public var findings: [Finding]
+
+    public init(location: LocationResult, findings: [Finding]) {
+        self.location = location
+        self.findings = findings
+        verdict = Verdict(findings: location.findings + findings)
+    }
+
+    /// Every finding of the Android part: the location's, then the expectations'.
+    public var allFindings: [Finding] { location.findings + findings }
+
+    /// The finding that best explains `verdict`: the first error, else the first warning.
+    public var headline: Finding? {
+        switch verdict {
+        case .fail: return allFindings.first { $0.severity == .error }
+        case .warn: return allFindings.first { $0.severity == .warning }
+        case .pass: return nil
+        }
+    }
+}
+
+/// The Android parts of a run counted by verdict (in `Summary.android`).
+public struct AndroidSummary: Sendable, Equatable, Codable {
+    /// Domains whose assetlinks.json was audited.
+    public var domains: Int
+    public var pass: Int
+    public var warn: Int
+    public var fail: Int
+
+    public init(_ results: [AndroidResult]) {
+        domains = results.count
+        pass = results.filter { $0.verdict == .pass }.count
+        warn = results.filter { $0.verdict == .warn }.count
+        fail = results.filter { $0.verdict == .fail }.count
+    }
+}
