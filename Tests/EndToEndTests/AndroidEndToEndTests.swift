@@ -126,6 +126,24 @@ import TestSupport
         #expect(run.outcome.stdout.contains("Android assetlinks.json of 8 domains: 1 pass, 1 warn, 6 fail"), "\(run.outcome.stdout)")
     }
 
+    /// The Android part as a person sees it: Chromium prints the page, and the text shows the
+    /// section with its verdict sentence, the file Android reads with its finding, and the
+    /// expectation that breaks, after the file it was checked against (causes first).
+    @Test func aPersonSeesTheAndroidPartCausesFirst() throws {
+        let run = try Self.run.get()
+        let text = try HeadlessBrowser.visibleText(of: run.folder.appendingPathComponent("out/report.html"))
+        #expect(text.contains("Android App Links"), "\(text.prefix(300))")
+        #expect(text.contains("The file or an Android expectation is broken"))
+        #expect(text.contains("read by Android"))
+        #expect(text.contains("assetlinks.fingerprint-lowercase"))
+        // The domain's own section (its heading: name and verdict badge), not the summary table's row.
+        let debugOnly = try #require(text.range(of: "android-debug-only.test ✖ fail"), "\(text.prefix(300))")
+        let rest = text[debugOnly.upperBound...]
+        let file = try #require(rest.range(of: "read by Android"), "the debug-only domain's file is shown")
+        let expectation = try #require(rest.range(of: "expect.fingerprint-missing"), "its broken expectation is shown")
+        #expect(file.lowerBound < expectation.lowerBound, "the file Android reads comes before the expectation checked against it")
+    }
+
     /// Without --android, only the domain with Android expectations gets its assetlinks.json fetched.
     @Test func expectationsAloneAskForTheAndroidFile() throws {
         let run = try Self.audit("good.test\nandroid-debug-only.test  sha256=\(Self.release)\n", android: false)
