@@ -86,7 +86,9 @@ public struct Auditor: Sendable {
         let response = fetch.response
         let body = response.bytes.truncated || response.body.count > LocationResult.maxShownBodyBytes ? nil : String(bytes: response.body, encoding: .utf8)
         // A readable location always has a document: `match`, the CDN and the crawler comparisons read it.
-        let usable = LocationUsability.isUsable(httpStatus: response.status, findings: findings) && fetched.validation?.document != nil
+        // assetlinks.json's is the statement list (an array), not an AASA object.
+        let document = kind == .assetLinks ? fetched.assetLinks?.document != nil : fetched.validation?.document != nil
+        let usable = LocationUsability.isUsable(httpStatus: response.status, findings: findings) && document
         let result = LocationResult(
             path: path, url: response.url, verdict: Verdict(findings: findings), usable: usable, httpStatus: response.status,
             contentType: response.header("content-type"),

@@ -1,3 +1,4 @@
+import AASA
 import Audit
 import Foundation
 
@@ -151,7 +152,11 @@ public enum ConsoleSummary {
                     groups.append((title, [entry.finding]))
                 }
             }
-            groups += domain.locations.map { location in
+            // When Apple uses /.well-known/, it never reads the root location, so what is wrong there changes
+            // nothing (as in report.md): a root 404 listed as an error, with a fix to publish the file that is
+            // already published, would mislead. An unused /.well-known/ stays: it is why Apple falls back.
+            let rootIsMoot = domain.usedLocation == AASAFile.wellKnownPath
+            groups += domain.locations.filter { !(rootIsMoot && $0.path != AASAFile.wellKnownPath) }.map { location in
                 let unused = domain.usedLocation != nil && domain.usedLocation != location.path
                 let own = located.filter { $0.locations == [location.path] }.map(\.finding)
                 return (location.path + (unused ? " (not used by Apple)" : ""), own)

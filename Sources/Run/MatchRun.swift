@@ -54,6 +54,12 @@ public struct MatchRun: Sendable {
                 notice("\(file) is not an AASA document: \(TerminalText.sanitize(why))")
                 return nil
             }
+            // Served as it is, Apple would read no document from it (over 128 KB, say): no URL opens
+            // an app, as `match DOMAIN` says of such a served file; deciding with it would be untrue.
+            if let cause = LocationUsability.causes(in: validation.findings).first {
+                notice(TerminalText.sanitize("\(file): Apple reads no document from a file like this (\(cause.id): \(cause.message))"))
+                return nil
+            }
             reportErrors(validation.findings, in: file, notice: notice)
             document = parsed
             host = self.host.map(Self.asciiHost)

@@ -41,6 +41,22 @@ import Testing
         #expect(notices == ["cannot read /nonexistent/aasa.json: no such file, or not readable"])
     }
 
+    /// A file over Apple's 128 KB limit parses, but Apple ignores it whole: `match --file` must not say a
+    /// URL opens an app with it (as `match DOMAIN` says nothing opens from such a served file).
+    @Test func aFileAppleWouldNotReadDecidesNothing() throws {
+        let head = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]},"pad":""#
+        let tail = #""}"#
+        let over = head + String(repeating: "x", count: 131_073 - head.utf8.count - tail.utf8.count) + tail
+        #expect(over.utf8.count == 131_073)
+        var notices: [String] = []
+        #expect(MatchRun(source: .file(try Self.file(over)), urls: ["/a"], fetch: Self.fetch).run { notices.append($0) } == nil)
+        #expect(notices.count == 1 && notices[0].contains("Apple reads no document") && notices[0].contains("size.too-large"), "\(notices)")
+        let atLimit = head + String(repeating: "x", count: 131_072 - head.utf8.count - tail.utf8.count) + tail
+        notices = []
+        let results = try #require(MatchRun(source: .file(try Self.file(atLimit)), urls: ["/a"], fetch: Self.fetch).run { notices.append($0) })
+        #expect(results.map(\.decision) == [.match])
+    }
+
     @Test func aDomainThatServesNothingIsNamed() {
         var notices: [String] = []
         #expect(MatchRun(source: .domain("shop.example"), urls: ["/a"], fetch: Self.fetch).run { notices.append($0) } == nil)

@@ -11,7 +11,7 @@ public struct URLMatcher: Sendable {
     public let host: String?
     /// Every app ID with an `applinks.details` entry, in document order.
     public let appIDs: [String]
-    /// The app IDs of `appIDs` that no app can have (an App Store ID where the Team ID belongs, see
+    /// The app IDs of `appIDs` that no app can have (an App Store ID where the Team ID belongs, no Team ID, see
     /// `AppIDCheck.unusableReason`), each with why: their rules are compiled, but a URL they match opens nothing.
     public let unusableAppIDs: [String: String]
     /// The compiled details entries, in the order Apple tries them.
@@ -105,7 +105,7 @@ public struct URLMatcher: Sendable {
             let (verdict, rule) = decision(for: appID)
             if verdict == .match, let why = unusableAppIDs[appID] {
                 return MatchResult(url: text, decision: .noMatch, appIDs: winners, appID: appID,
-                                   reason: Self.unusableReason(why, rule: rule))
+                                   reason: Self.unusableReason(why, appID: appID, rule: rule))
             }
             let reason = entriesByApp[appID] == nil ? "\(appID) has no applinks details entry in this file" : nil
             return MatchResult(url: text, decision: verdict, rule: rule, appIDs: winners, appID: appID, reason: reason)
@@ -113,7 +113,7 @@ public struct URLMatcher: Sendable {
         if let firstMatch { return MatchResult(url: text, decision: .match, rule: firstMatch, appIDs: winners) }
         if let firstExclude { return MatchResult(url: text, decision: .exclude, rule: firstExclude, appIDs: winners) }
         if let unusableMatch, let why = unusableAppIDs[unusableMatch.app] {
-            return MatchResult(url: text, decision: .noMatch, appIDs: winners, reason: Self.unusableReason(why, rule: unusableMatch.rule))
+            return MatchResult(url: text, decision: .noMatch, appIDs: winners, reason: Self.unusableReason(why, appID: unusableMatch.app, rule: unusableMatch.rule))
         }
         return MatchResult(url: text, decision: .noMatch, appIDs: winners)
     }
@@ -121,9 +121,10 @@ public struct URLMatcher: Sendable {
 
 extension URLMatcher {
     /// Why a rule's match opens nothing: the rule, then the app ID's defect (`AppIDCheck.unusableReason`).
-    static func unusableReason(_ why: String, rule: MatchRule?) -> String {
+    static func unusableReason(_ why: String, appID: String, rule: MatchRule?) -> String {
         let matched = rule.map { "\($0) matches, but " } ?? ""
-        return "\(matched)\(why): links for that app do not work (schema.app-id-store-id)"
+        let id = AppIDCheck.unusableRuleID(appID) ?? AppIDCheck.format.id
+        return "\(matched)\(why): links for that app do not work (\(id))"
     }
 
     /// The URL's spellings the rules use; the others stay empty, building them would be wasted work.

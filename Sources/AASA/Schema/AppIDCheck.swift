@@ -49,10 +49,33 @@ public enum AppIDCheck: SchemaCheck {
     }
 
     /// Why no app can have `appID`, in words for a finding or a match result, when the check knows it
-    /// for certain enough to call it an error that the matcher honours: today, an App Store ID prefix.
+    /// for certain enough to call it an error that the matcher honours: an App Store ID prefix, or a
+    /// shape no application-identifier has (`hasNoTeamIDShape`; `schema.app-id-format` says no app has
+    /// it, so `match` must not say a URL opens it).
     public static func unusableReason(_ appID: String) -> String? {
-        guard let storeID = appStoreIDPrefix(of: appID) else { return nil }
-        return "its prefix \(storeID) is an App Store ID, not a Team ID, so no app has the app ID \(appID.jsonQuoted)"
+        if let storeID = appStoreIDPrefix(of: appID) {
+            return "its prefix \(storeID) is an App Store ID, not a Team ID, so no app has the app ID \(appID.jsonQuoted)"
+        }
+        if hasNoTeamIDShape(appID) {
+            return "\(appID.jsonQuoted) is not <Team ID>.<bundle ID> (no 10-character Team ID and a dot before a bundle ID), so no app has this app ID"
+        }
+        return nil
+    }
+
+    /// The id of the rule whose finding says why no app can have `appID`, when `unusableReason` gives one.
+    public static func unusableRuleID(_ appID: String) -> String? {
+        if appStoreIDPrefix(of: appID) != nil { return storeIDPrefix.id }
+        return hasNoTeamIDShape(appID) ? format.id : nil
+    }
+
+    /// True when no app's application-identifier can equal `appID`: that is always a 10-character Team
+    /// ID (which has no dot), a dot, and a non-empty bundle ID, so an app ID whose first dot is not its
+    /// eleventh character, or with nothing after it, names no app (`com.partner.app2`, `ABC.com.x`).
+    /// Lesser defects (a lower-case Team ID, whitespace) are errors too but are not assumed here.
+    static func hasNoTeamIDShape(_ appID: String) -> Bool {
+        let scalars = Array(appID.unicodeScalars)
+        guard let dot = scalars.firstIndex(of: ".") else { return true }
+        return dot != 10 || dot + 1 == scalars.count
     }
 
     /// What an app ID no app can have breaks, by where it is: the rest of the file still works.

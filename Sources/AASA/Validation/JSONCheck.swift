@@ -33,6 +33,11 @@ public enum JSONCheck {
         if case .invalidUTF8 = error.kind {
             return invalidUTF8.finding("The document is not valid UTF-8: \(error.description).")
         }
+        // RFC 8259's grammar admits a lone surrogate escape (§8.2 calls its handling unpredictable), so
+        // "not valid JSON" would be untrue; what fails is decoding it into text, as Apple's parser does.
+        if case .loneSurrogate = error.kind {
+            return syntax.finding("The document cannot be decoded: \(error.description).", fix: error.hint)
+        }
         return syntax.finding("The document is not valid JSON: \(error.description).", fix: error.hint)
     }
 

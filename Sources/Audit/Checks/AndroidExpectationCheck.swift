@@ -19,8 +19,8 @@ public enum AndroidExpectationCheck {
         meaning: "domains.txt expects a signing-certificate fingerprint to be listed for an Android app, but the app's statements in assetlinks.json do not list it; builds signed with that key are not verified (a file listing only a debug key verifies no build from Play).",
         fix: "Add the fingerprint to sha256_cert_fingerprints of the app's statement (with Play App Signing, the app-signing key from Play Console › App integrity).")
     public static let unchecked = Rule("expect.android-unchecked", .warning,
-        meaning: "The domain has Android expectations in domains.txt, but it serves no readable assetlinks.json, so they could not be checked.",
-        fix: "Fix the assetlinks.json errors first; the expectations are checked once the file is served and read.")
+        meaning: "The domain has Android expectations in domains.txt that could not be checked: it serves no readable assetlinks.json, or the file does not grant what is expected itself but includes other statement lists, which Android reads and this tool does not fetch.",
+        fix: "Fix the assetlinks.json errors first; the expectations are checked once the file is served and read. When the file includes other lists, check those (aasa-audit validate FILE) or move the statement into this file.")
     public static let met = Rule("expect.android-met", .info,
         meaning: "Every Android expectation written for the domain in domains.txt holds for its assetlinks.json.",
         fix: "Nothing to fix.")
@@ -36,6 +36,15 @@ public enum AndroidExpectationCheck {
             return [unchecked.finding("\(count) Android expectation\(count == 1 ? "" : "s") in the domain list could not be checked: https://\(domain)/.well-known/assetlinks.json could not be read as a statement list.")]
         }
         var findings: [Finding] = []
+        // Android also reads the lists the file includes (Digital Asset Links, Statement List Syntax); they are
+        // not fetched, so what is not in this file may be there: unchecked, not missing.
+        let includes = document.includes
+        func report(_ rule: Rule, _ message: String) {
+            guard !includes.isEmpty else { findings.append(rule.finding(message)); return }
+            let named = includes.prefix(3).joined(separator: ", ") + (includes.count > 3 ? " and \(includes.count - 3) more" : "")
+            findings.append(unchecked.finding(message + " It includes \(named), which Android also reads; this tool does not fetch them, so whether they make up for it is not checked (if they do not: \(rule.id)).",
+                                              fix: "Check the included list (aasa-audit validate FILE), or put the statement in this file."))
+        }
         let packages: [(name: String, relation: String)] = expectations.androidApps.map { ($0, AssetLinksDocument.Relation.handleAllURLs) }
             + expectations.androidCredentials.map { ($0, AssetLinksDocument.Relation.getLoginCreds) }
         for (package, relation) in packages {
@@ -43,7 +52,7 @@ public enum AndroidExpectationCheck {
                 let rule = relation == AssetLinksDocument.Relation.handleAllURLs ? appMissing : credentialsMissing
                 let others = document.packageNames
                 let listed = others.isEmpty ? "it names no Android app" : "it names \(others.joined(separator: ", "))"
-                findings.append(rule.finding("assetlinks.json on \(domain) grants \(relation) to no statement for \(package) (\(listed))."))
+                report(rule, "assetlinks.json on \(domain) grants \(relation) to no statement for \(package) (\(listed)).")
                 continue
             }
             let listed = document.fingerprints(of: package, relation: relation)
@@ -59,7 +68,7 @@ public enum AndroidExpectationCheck {
                     message += " None of the expected keys is listed, so no build signed with them is verified (a file listing only a debug key's fingerprint looks like this)."
                 }
             }
-            findings.append(fingerprintMissing.finding(message))
+            report(fingerprintMissing, message)
         }
         if packages.isEmpty && !expectations.fingerprints.isEmpty {
             var listed: [String] = []
@@ -76,7 +85,7 @@ public enum AndroidExpectationCheck {
                 if !listed.isEmpty && missing.count == expectations.fingerprints.count {
                     message += " None of the expected keys is listed, so no build signed with them is verified (a file listing only a debug key's fingerprint looks like this)."
                 }
-                findings.append(fingerprintMissing.finding(message))
+                report(fingerprintMissing, message)
             }
         }
         if findings.isEmpty {

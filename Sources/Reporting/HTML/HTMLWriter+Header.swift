@@ -17,7 +17,7 @@ extension HTMLWriter {
         raw("<span class=\"badge fail\">✖ \(s.fail) fail</span> ")
         raw("<span class=\"badge warn\">⚠ \(s.warn) warn</span> ")
         raw("<span class=\"badge pass\">✔ \(s.pass) pass</span></p>\n<p>")
-        raw("Of \(Formatting.plural(s.domains, "domain")) checked, \(s.fail) failed (links do not work), ")
+        raw("Of \(Formatting.plural(s.domains, "domain")) checked, \(s.fail) failed (something there does not work; its section says what), ")
         raw("\(s.warn) passed with warnings, and \(s.pass) passed.</p>\n</header>\n")
     }
 

@@ -40,6 +40,25 @@ private let app = "ABCDE12345.com.example.app"
         }
     }
 
+    /// The partner case of issue 13: an app ID with no Team ID (schema.app-id-format: "No app has this
+    /// app ID") opens nothing, so `match` names only the good app, and asked about the bad one says why.
+    @Test func appIDWithoutTeamIDOpensNothing() throws {
+        let m = try matcher(#"""
+            {"applinks":{"details":[{"appIDs":["ZXCVB12345.com.partner.app","com.partner.app2"],"components":[{"/":"/account/*"}]}]}}
+            """#)
+        #expect(m.unusableAppIDs.keys.sorted() == ["com.partner.app2"])
+        let opened = try m.decide("https://example.com/account/settings")
+        #expect(opened.decision == .match)
+        #expect(opened.appIDs == ["ZXCVB12345.com.partner.app"])
+        let asked = try m.decide("https://example.com/account/settings", appID: "com.partner.app2")
+        #expect(asked.decision == .noMatch)
+        #expect(asked.reason?.contains("(schema.app-id-format)") == true, "\(asked.reason ?? "no reason")")
+        let alone = try matcher(#"{"applinks":{"details":[{"appIDs":["ABC.com.x"],"components":[{"/":"/*"}]}]}}"#)
+        #expect(try alone.decide("/a").decision == .noMatch)
+        #expect(AppIDCheck.unusableRuleID("ZXCVB12345.com.partner.app") == nil)
+        #expect(AppIDCheck.unusableRuleID("ZXCVB12345.") == AppIDCheck.format.id)
+    }
+
     @Test func customSubstitutionVariablesExpandToTheirValues() throws {
         let m = try matcher(#"""
             {"applinks":{"substitutionVariables":{"food":["pizza","sushi"],"size":["s?","xl"]},
@@ -79,19 +98,19 @@ private let app = "ABCDE12345.com.example.app"
         let m = try matcher(#"""
             {"applinks":{"defaults":{"caseSensitive":false,"percentEncoded":false},
              "details":[
-               {"appIDs":["A.one"],"components":[{"/":"/a b/*"},{"/":"/Exact","caseSensitive":true}]},
-               {"appIDs":["A.two"],"defaults":{"caseSensitive":true},"components":[{"/":"/Two"},{"/":"/caf%C3%A9","percentEncoded":true}]}
+               {"appIDs":["ABCDE12345.one"],"components":[{"/":"/a b/*"},{"/":"/Exact","caseSensitive":true}]},
+               {"appIDs":["ABCDE12345.two"],"defaults":{"caseSensitive":true},"components":[{"/":"/Two"},{"/":"/caf%C3%A9","percentEncoded":true}]}
              ]}}
             """#)
         // Domain level: case-insensitive and decoded.
-        #expect(try decision(m, "https://example.com/A%20B/x", app: "A.one") == .match)
+        #expect(try decision(m, "https://example.com/A%20B/x", app: "ABCDE12345.one") == .match)
         // Component level beats the domain.
-        #expect(try decision(m, "https://example.com/exact", app: "A.one") == .noMatch)
-        #expect(try decision(m, "https://example.com/Exact", app: "A.one") == .match)
+        #expect(try decision(m, "https://example.com/exact", app: "ABCDE12345.one") == .noMatch)
+        #expect(try decision(m, "https://example.com/Exact", app: "ABCDE12345.one") == .match)
         // Entry level beats the domain; the domain's percentEncoded false still applies.
-        #expect(try decision(m, "https://example.com/two", app: "A.two") == .noMatch)
-        #expect(try decision(m, "https://example.com/Two", app: "A.two") == .match)
-        #expect(try decision(m, "https://example.com/caf%C3%A9", app: "A.two") == .match)
+        #expect(try decision(m, "https://example.com/two", app: "ABCDE12345.two") == .noMatch)
+        #expect(try decision(m, "https://example.com/Two", app: "ABCDE12345.two") == .match)
+        #expect(try decision(m, "https://example.com/caf%C3%A9", app: "ABCDE12345.two") == .match)
     }
 
     @Test func legacyNotExcludesAndFirstMatchWins() throws {
@@ -116,19 +135,19 @@ private let app = "ABCDE12345.com.example.app"
     @Test func eachAppIsDecidedByItsOwnEntriesInOrder() throws {
         let m = try matcher(#"""
             {"applinks":{"details":[
-              {"appIDs":["A.one"],"components":[{"/":"/x/*","exclude":true}]},
-              {"appIDs":["A.one","A.two"],"components":[{"/":"/x/*"},{"/":"/y"}]}
+              {"appIDs":["ABCDE12345.one"],"components":[{"/":"/x/*","exclude":true}]},
+              {"appIDs":["ABCDE12345.one","ABCDE12345.two"],"components":[{"/":"/x/*"},{"/":"/y"}]}
             ]}}
             """#)
         let result = try m.decide("https://example.com/x/1")
-        #expect(result.appIDs == ["A.two"])
+        #expect(result.appIDs == ["ABCDE12345.two"])
         #expect(result.decision == .match)
         #expect(result.rule?.details == 1)
-        let forOne = try m.decide("https://example.com/x/1", appID: "A.one")
+        let forOne = try m.decide("https://example.com/x/1", appID: "ABCDE12345.one")
         #expect(forOne.decision == .exclude)
         #expect(forOne.rule?.pointer == "/applinks/details/0/components/0")
         #expect(forOne.rule?.text == #"{ "/": "/x/*", "exclude": true }"#)
-        #expect(try m.decide("https://example.com/y").appIDs == ["A.one", "A.two"])
+        #expect(try m.decide("https://example.com/y").appIDs == ["ABCDE12345.one", "ABCDE12345.two"])
         let unknown = try m.decide("https://example.com/y", appID: "A.three")
         #expect(unknown.decision == .noMatch)
         #expect(unknown.reason != nil)

@@ -17,6 +17,15 @@ import Testing
                 == ["schema.components-only"])
     }
 
+    /// A lone surrogate escape is grammatical JSON that decodes to no character: the message must not
+    /// call the document invalid JSON in the same breath as it calls the escape valid.
+    @Test func aLoneSurrogateIsNotCalledInvalidJSON() throws {
+        let finding = try #require(DocumentValidator.validate(json: Array(#"{"a": "\ud800"}"#.utf8)).findings.first)
+        #expect(finding.id == "json.syntax")
+        #expect(finding.message.hasPrefix("The document cannot be decoded: \\uD800 is a valid JSON escape but not a character"), "\(finding.message)")
+        #expect(!finding.message.contains("not valid JSON"))
+    }
+
     @Test func jsonFindingsComeBeforeSchemaFindings() {
         let found = ids(#"{"applinks":{"details":[]},"applinks":{"details":[{"appID":"bad"}]}}"#)
         #expect(found.first == "json.duplicate-key")

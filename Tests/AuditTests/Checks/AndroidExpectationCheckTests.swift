@@ -56,6 +56,22 @@ func androidExpectations(_ test: AndroidExpectationCase) throws {
     for text in test.mentions { #expect(findings.first?.message.contains(text) == true, "\(text) in \(findings.first?.message ?? "")") }
 }
 
+/// A file whose own statements do not grant what is expected but that includes other lists: Android
+/// reads those too and the tool does not fetch them, so the expectation is unchecked (a warning), not
+/// missing (an error that would fail a domain Android may well verify).
+@Test func anIncludedListMayGrantWhatTheFileDoesNot() throws {
+    let json = "[{\"include\": \"https://example.com/more.json\"}, {\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": {\"namespace\": \"android_app\", \"package_name\": \"com.example.app\", \"sha256_cert_fingerprints\": [\"\(debug)\"]}}]"
+    let document = try #require(AssetLinksValidator.validate(Array(json.utf8)).document)
+    for line in ["android-creds=com.example.app", "android=com.example.other", "android=com.example.app sha256=\(release)", "sha256=\(release)"] {
+        let findings = AndroidExpectationCheck.findings(try expectations(line), domain: "example.com", document: document)
+        #expect(findings.map(\.id) == ["expect.android-unchecked"], "\(line): \(findings.map(\.message))")
+        #expect(findings.first?.message.contains("It includes https://example.com/more.json") == true, "\(findings.first?.message ?? "")")
+        #expect(findings.first?.severity == .warning)
+    }
+    let met = AndroidExpectationCheck.findings(try expectations("android=com.example.app sha256=\(debug)"), domain: "example.com", document: document)
+    #expect(met.map(\.id) == ["expect.android-met"])
+}
+
 @Test func unreadableFileLeavesTheExpectationsUnchecked() throws {
     let findings = AndroidExpectationCheck.findings(try expectations("android=com.example.app sha256=\(release)"), domain: "example.com", document: nil)
     #expect(findings.map(\.id) == ["expect.android-unchecked"])
