@@ -178,7 +178,9 @@ import Glibc
         #expect(throws: DomainListFile.ReadError.stopped(fifo)) {
             try DomainListFile.read(fifo, stop: stop, waitingNoticeSeconds: 0.2) { told = true }
         }
-        #expect(Date().timeIntervalSince(started) < 1.5)
+        // A bound on a hang, not a speed target (speed is `make bench`'s): without the switch the
+        // read would wait forever; the switch flips at 0.6 s.
+        #expect(Date().timeIntervalSince(started) < 5)
         #expect(told)
         // A writer: read to its end.
         let writer = Thread {
