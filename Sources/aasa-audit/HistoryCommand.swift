@@ -17,7 +17,7 @@ struct HistoryCommand: Subcommand {
         }
         let store: HistoryStore
         do {
-            store = try HistoryFile(path: options.file).open()
+            store = try HistoryFile(path: options.file, createsFolder: options.file == HistoryOptions.defaultFile).open()
         } catch {
             console.error("\(prefix): \(error)")
             return .usageOrInputError

@@ -94,4 +94,23 @@ final class FakeHistory: RunHistory, @unchecked Sendable {
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(throws: DatabaseError.self) { try HistoryFile(path: fifo).open() }
     }
+
+    @Test func aSymbolicLinkInTheStoreIsRefusedAndNothingIsWrittenOutside() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let outside = folder.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let reports = folder.appendingPathComponent("reports").path
+        for sidecar in ["", "-wal", "-shm", "-journal"] {
+            let path = (reports as NSString).appendingPathComponent(HistoryStore.defaultFileName)
+            try? FileManager.default.removeItem(atPath: reports)
+            try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+            let target = outside.appendingPathComponent("planted\(sidecar)").path
+            try FileManager.default.createSymbolicLink(atPath: path + sidecar, withDestinationPath: target)
+            let error = #expect(throws: DatabaseError.self) { try HistoryFile(path: path, createsFolder: true).open() }
+            #expect(error?.description == "opening \(path): " + (sidecar.isEmpty ? "it" : "\(path + sidecar) beside it")
+                    + " is a symbolic link; the history in the report folder is never written through one"
+                    + " (delete it, or name a file with --history FILE)")
+            #expect(!FileManager.default.fileExists(atPath: target), "\(sidecar)")
+        }
+    }
 }
