@@ -94,7 +94,7 @@ public enum HistoryRun {
     }
 
     /// "2026-11-30 02:00:00Z".
-    static func day(_ date: Date) -> String {
+    public static func day(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime]
         let text = formatter.string(from: date)
