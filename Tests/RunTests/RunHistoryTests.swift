@@ -33,11 +33,11 @@ final class FakeHistory: RunHistory, @unchecked Sendable {
 /// How AuditRun and MergeRun use the history: read before the reports are written, recorded after,
 /// one-off checks told apart, a failure a warning that changes neither the reports nor the status.
 @Suite struct RunHistoryTests {
-    static func run(_ domains: AuditRun.Domains, history: FakeHistory, in folder: URL) -> (AuditOutcome, RecordingObserver) {
+    static func run(_ domains: AuditRun.Domains, history: FakeHistory, in folder: URL, failOn: FailOn = .any) -> (AuditOutcome, RecordingObserver) {
         let store = ReportStore(root: folder.appendingPathComponent("reports").path)
         let fetch = FetchOptions(userAgent: "aasa-audit/test", connectTo: ["::127.0.0.1:9"], connectTimeout: 2, totalTimeout: 4, concurrency: 4)
         let run = AuditRun(domains: domains, fetch: fetch, audit: AuditSettings(userAgent: "aasa-audit/test"),
-                           baseline: .none, output: ReportOutput(destination: .store(store), formats: [.json]),
+                           baseline: .none, output: ReportOutput(destination: .store(store), formats: [.json], policy: ExitPolicy(failOn: failOn)),
                            tool: ToolInfo(name: "aasa-audit", version: "0.1.0"), history: history)
         let observer = RecordingObserver()
         return (run.run(observer: observer), observer)
@@ -78,6 +78,17 @@ final class FakeHistory: RunHistory, @unchecked Sendable {
             "notice: warning: history fake.sqlite not read: database disk image is malformed (the reports are written without it)",
             "notice: warning: this run was not recorded in the history fake.sqlite: database disk image is malformed (its reports were written)",
         ])
+    }
+
+    /// `--fail-on new` with no baseline and a history that could not be read: said as it is, not
+    /// as a history without earlier runs.
+    @Test func failOnNewWithAnUnreadableHistorySaysItCouldNotBeRead() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let (outcome, observer) = Self.run(.arguments(["a.example"]), history: FakeHistory(failing: true), in: folder, failOn: .new)
+        #expect(outcome.status == .domainFailed)
+        #expect(observer.lines.contains("notice: --fail-on new: there is no baseline and the history fake.sqlite could not be read (above), "
+                                        + "so every failing domain fails the run (as with --fail-on any)"), "\(observer.lines)")
+        #expect(!observer.lines.contains { $0.contains("no earlier run") })
     }
 
     @Test func theDefaultHistoryIsInTheStoreAndNoneWithOut() {
