@@ -15,6 +15,11 @@ struct HistoryCommand: Subcommand {
             console.error("\(prefix): no history at \(options.file) (every audit records one there; --history FILE names another)")
             return .usageOrInputError
         }
+        if case .prune = options.action, !FileManager.default.fileExists(atPath: options.file) {
+            // Nothing to prune, and no empty history (nor its folder) made to say so.
+            console.out("no history at \(options.file): nothing to prune")
+            return .success
+        }
         let since = options.since.map { " since \(HistoryRun.day($0))" } ?? ""
         let store: HistoryStore
         do {

@@ -111,6 +111,13 @@ import TestSupport
         #expect(try copy.timeline(of: "good.test").runs.map(\.verdict) == [.pass, .fail, .fail, .pass, .pass])
     }
 
+    @Test func pruneWithoutAHistoryMakesNone() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let prune = try AuditBinary.run(["history", "prune", "--older-than", "30"], in: folder)
+        #expect(prune.status == 0 && prune.stdout == "no history at reports/history.sqlite: nothing to prune\n", "\(prune.stdout)\(prune.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no reports/ folder, no empty history")
+    }
+
     @Test func aCorruptHistoryIsAWarningAndTheReportsAndStatusStay() throws {
         let sites = try LocalSites.shared.get()
         let folder = try AuditBinary.temporaryDirectory()
