@@ -16,7 +16,9 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
-    public var description: String { "\(action): \(message) (SQLite code \(code))" }
+    /// The code is named only when SQLite gave one: 0 is a refusal made before SQLite was asked
+    /// (a FIFO, a symbolic link).
+    public var description: String { "\(action): \(message)" + (code == 0 ? "" : " (SQLite code \(code))") }
 }
 
 /// One open SQLite database file. Closed when the value is freed.

@@ -22,6 +22,10 @@ public struct RunRecord: Sendable {
     public var listSource: String?
     /// When the run ended (nil for an imported report).
     public var endedAt: Date?
+    /// For an import: how many other reports of the same import, with the same start, shard and
+    /// domains but not the same content, came before this one (two runs that started in the same
+    /// second). The report is already recorded when the file holds more such runs than that.
+    public var importOrdinal = 0
 
     public init(report: AuditReport, kind: RunKind, origin: RunOrigin, listSource: String? = nil, endedAt: Date? = nil) {
         self.report = report
@@ -37,7 +41,7 @@ public struct RunRecord: Sendable {
     /// The identity of the run's set of domains: FNV-1a (64 bit) of the sorted ASCII names, those
     /// audited and those an interruption left unaudited. The same report imported twice, or
     /// recorded and then imported, has the same key.
-    var listKey: String {
+    public var listKey: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let names = (report.domains.map(\.domain) + (report.notAudited ?? [])).sorted()
         for name in names {
@@ -108,8 +112,9 @@ public final class HistoryStore {
             // same second as another of the same domains (reports store whole seconds) is a new run.
             let seq: Int64
             if run.origin == .import {
-                guard try database.integer("SELECT count(*) FROM run WHERE \(same)", key) == 0 else { return false }
-                seq = 0
+                let recorded = try database.integer("SELECT count(*) FROM run WHERE \(same)", key) ?? 0
+                guard recorded <= Int64(run.importOrdinal) else { return false }
+                seq = try database.integer("SELECT coalesce(max(seq) + 1, 0) FROM run WHERE \(same)", key) ?? 0
             } else {
                 seq = try database.integer("SELECT coalesce(max(seq) + 1, 0) FROM run WHERE \(same)", key) ?? 0
             }

@@ -168,7 +168,7 @@ public enum ConsoleSummary {
             for (title, findings) in groups {
                 let shown = findings.filter { $0.severity != .info }
                 guard !shown.isEmpty else { continue }
-                if !title.isEmpty { out += "  \(TerminalText.sanitize(title))\n" }
+                if !title.isEmpty { out += wrap(TerminalText.sanitize(title), indent: "  ", hanging: "    ", width: width) }
                 for finding in shown {
                     out += wrap("\(finding.severity.rawValue) \(TerminalText.sanitize(finding.id)): \(TerminalText.sanitize(finding.message))",
                                 indent: "    ", hanging: "      ", width: width)

@@ -78,10 +78,20 @@ public enum MarkdownEscaping {
         for (i, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
             if i > 0 { out += " " }
             if autolinks(word) {
-                // Closing punctuation stays outside the span ("… to `https://x/`; Apple …"), as prose.
-                var end = word.endIndex
-                while end > word.startIndex, ".,;:!?".contains(word[word.index(before: end)]) { end = word.index(before: end) }
-                codeAllowingCells(word[..<end], to: &out)
+                // Punctuation of the prose stays outside the span ("… to `https://x/`; Apple …",
+                // "(host: `www.x`)"): opening parentheses in front, closing punctuation after, and
+                // a closing parenthesis only when the span would hold more of them than it opens.
+                var start = word.startIndex, end = word.endIndex
+                while start < end, word[start] == "(" { start = word.index(after: start) }
+                while end > start {
+                    let last = word[word.index(before: end)]
+                    let span = word[start..<word.index(before: end)]
+                    guard ".,;:!?".contains(last)
+                        || (last == ")" && span.filter { $0 == ")" }.count >= span.filter { $0 == "(" }.count) else { break }
+                    end = word.index(before: end)
+                }
+                plain(word[..<start], to: &out)
+                codeAllowingCells(word[start..<end], to: &out)
                 plain(word[end...], to: &out)
             } else {
                 plain(word, to: &out)

@@ -190,6 +190,13 @@ enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
+            // Foundation's own words ("The file doesn't exist") hide the system's; its underlying
+            // POSIX error names the reason, and the path it failed at may be a parent.
+            let info = (error as NSError).userInfo
+            if let underlying = info[NSUnderlyingErrorKey] as? Error, case let posix = underlying as NSError, posix.domain == NSPOSIXErrorDomain {
+                let at = (info[NSFilePathErrorKey] as? String).flatMap { $0 == url.path ? nil : " at \($0)" } ?? ""
+                throw ReportWriteError(path: url.path, reason: "cannot create the folder\(at) (\(describe(Int32(posix.code))))")
+            }
             throw ReportWriteError(path: url.path, reason: "cannot create the folder (\(error.localizedDescription))")
         }
     }

@@ -198,8 +198,11 @@ public struct AuditRun: Sendable {
             record.report = report
         }
         if output.policy.failOn == .new && baseline == nil && history != nil && (report.history?.earlierListRuns ?? 0) == 0 {
-            observer.notice("--fail-on new: there is no baseline and no earlier run of the list in the history \(history?.path ?? "") to compare with, "
-                            + "so every failing domain fails the run (as with --fail-on any)")
+            // A history that could not be read (its warning came first) is not one without earlier runs.
+            let why = report.history == nil && !report.domains.isEmpty
+                ? "the history \(history?.path ?? "") could not be read (above)"
+                : "no earlier run of the list in the history \(history?.path ?? "") to compare with"
+            observer.notice("--fail-on new: there is no baseline and \(why), so every failing domain fails the run (as with --fail-on any)")
         }
         let directory: URL
         do {

@@ -17,9 +17,15 @@ public enum HistoryRun {
     }
 
     /// Records each report folder (its report.json) or report.json file of `paths` as a run of the
-    /// list, once. One unreadable report never stops the others.
+    /// list, once. One unreadable report never stops the others. The same report named twice
+    /// (`reports/latest` and its folder, a copy) is one run; two runs that started in the same second
+    /// with the same domains (reports keep whole seconds) are two.
     public static func importReports(_ paths: [String], into store: HistoryStore) throws(DatabaseError) -> ImportOutcome {
         var outcome = ImportOutcome()
+        // The distinct contents seen so far per start, shard and set of domains.
+        var seen: [String: [Data]] = [:]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         for path in paths {
             var isFolder: ObjCBool = false
             let file = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
@@ -28,7 +34,18 @@ public enum HistoryRun {
             case .success(let report):
                 if report.domains.isEmpty {
                     outcome.problems.append("\(file): no domain was audited; nothing to import")
-                } else if try store.record(RunRecord(report: report, kind: .list, origin: .import)) {
+                    continue
+                }
+                var run = RunRecord(report: report, kind: .list, origin: .import)
+                let identity = "\(report.generatedAt.timeIntervalSince1970.rounded(.down)) \(report.shard?.description ?? "") \(run.listKey)"
+                let content = (try? encoder.encode(report)) ?? Data()
+                if seen[identity, default: []].contains(content) {
+                    outcome.alreadyThere += 1
+                    continue
+                }
+                run.importOrdinal = seen[identity, default: []].count
+                seen[identity, default: []].append(content)
+                if try store.record(run) {
                     outcome.imported += 1
                 } else {
                     outcome.alreadyThere += 1
@@ -77,7 +94,7 @@ public enum HistoryRun {
     }
 
     /// "2026-11-30 02:00:00Z".
-    static func day(_ date: Date) -> String {
+    public static func day(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime]
         let text = formatter.string(from: date)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An AASA file named on the command line (`validate FILE`, `match --file FILE`), or "-" for
 /// standard input, read whole: the validator bounds its own work, so a file of any size is read.
@@ -6,14 +9,14 @@ public enum LocalFile {
     /// Why the file was not read.
     public enum ReadError: Error, Equatable, CustomStringConvertible {
         case standardInputFailed
-        case directory
-        case unreadable
+        /// The reason in words: the system's ("No such file or directory", "Permission denied"),
+        /// or what the path is instead of a regular file ("it is a folder, not a file").
+        case unusable(String)
 
         public var description: String {
             switch self {
             case .standardInputFailed: return "standard input failed"
-            case .directory: return "it is a directory"
-            case .unreadable: return "no such file, or not readable"
+            case .unusable(let reason): return reason
             }
         }
     }
@@ -30,10 +33,16 @@ public enum LocalFile {
             }
             return data ?? Data()
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .unreadable }
-        guard !isDirectory.boolValue else { throw .directory }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable }
-        return data
+        // Judged before it is opened: a FIFO would wait for a writer, a device might never end.
+        if let problem = FileKind.problemReading(path) {
+            var info = stat()
+            let isPipe = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+            throw .unusable(isPipe ? problem + " (give its content on standard input as -)" : problem)
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unusable((error as NSError).localizedDescription)
+        }
     }
 }

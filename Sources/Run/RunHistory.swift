@@ -1,6 +1,9 @@
 import Audit
 import Foundation
 import History
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a run asks of the history database: what it adds to the report, before the reports are
 /// written, and to record the run, after. A failure is the caller's warning, never the run's end:
@@ -17,7 +20,9 @@ public protocol RunHistory: Sendable {
 /// The history in a SQLite file (`reports/history.sqlite` by default).
 public struct HistoryFile: RunHistory, Equatable {
     public var path: String
-    /// True for the default file in the report store: its folder is created when missing.
+    /// True for the default file in the report store: its folder is created when missing, and a
+    /// symbolic link at its name (or at SQLite's `-wal`, `-shm`, `-journal` beside it) is refused, so
+    /// a link planted in `reports/` never makes the run write outside it.
     public var createsFolder: Bool
 
     public init(path: String, createsFolder: Bool = false) {
@@ -50,11 +55,24 @@ public struct HistoryFile: RunHistory, Equatable {
         if FileManager.default.fileExists(atPath: path), let problem = FileKind.problem(at: path) {
             throw DatabaseError(action: "opening \(path)", code: 0, message: problem)
         }
+        if createsFolder, let link = Self.symbolicLink(besides: path) {
+            throw DatabaseError(action: "opening \(path)", code: 0,
+                                message: (link == path ? "it" : "\(link) beside it") + " is a symbolic link; the history in the report folder is never written through one "
+                                    + "(delete it, or name a file with --history FILE)")
+        }
         if createsFolder {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         }
         return try HistoryStore(path: path)
+    }
+
+    /// The first of the database file and SQLite's files beside it that is a symbolic link.
+    static func symbolicLink(besides path: String) -> String? {
+        ["", "-wal", "-shm", "-journal"].map { path + $0 }.first { name in
+            var info = stat()
+            return lstat(name, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+        }
     }
 }
 

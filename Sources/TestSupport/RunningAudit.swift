@@ -57,6 +57,19 @@ public final class RunningAudit {
         kill(pid, signal)
     }
 
+    /// Waits until the audit's standard error holds `text` (true), or `limit` seconds pass (false):
+    /// a test that signals the run at a given point waits for it, not for a time a loaded machine
+    /// may not keep.
+    public func waitForStandardError(containing text: String, limit: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        let file = scratch.appendingPathComponent("err")
+        while Date() < deadline {
+            if let written = try? String(contentsOf: file, encoding: .utf8), written.contains(text) { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
     /// What a finished run left: status, output, wall time and peak memory.
     public struct Result: Sendable {
         public var outcome: ShellCommand.Outcome

@@ -15,9 +15,15 @@ struct HistoryCommand: Subcommand {
             console.error("\(prefix): no history at \(options.file) (every audit records one there; --history FILE names another)")
             return .usageOrInputError
         }
+        if case .prune = options.action, !FileManager.default.fileExists(atPath: options.file) {
+            // Nothing to prune, and no empty history (nor its folder) made to say so.
+            console.out("no history at \(options.file): nothing to prune")
+            return .success
+        }
+        let since = options.since.map { " since \(HistoryRun.day($0))" } ?? ""
         let store: HistoryStore
         do {
-            store = try HistoryFile(path: options.file).open()
+            store = try HistoryFile(path: options.file, createsFolder: options.file == HistoryOptions.defaultFile).open()
         } catch {
             console.error("\(prefix): \(error)")
             return .usageOrInputError
@@ -27,12 +33,12 @@ struct HistoryCommand: Subcommand {
             case .show(let domain?):
                 let name = (try? DomainName.parse(domain).name.ascii) ?? domain.lowercased()
                 let timeline = try store.timeline(of: name, since: options.since)
-                if timeline.runs.isEmpty { console.error("\(prefix): no recorded run audited \(name)") }
-                console.out(options.json ? try HistoryRun.json(timeline) : HistoryRun.text(timeline))
+                if timeline.runs.isEmpty { console.error("\(prefix): no recorded run\(since) audited \(name)") }
+                if options.json || !timeline.runs.isEmpty { console.out(options.json ? try HistoryRun.json(timeline) : HistoryRun.text(timeline)) }
             case .show(nil):
                 let runs = try store.overview(since: options.since)
-                if runs.isEmpty { console.error("\(prefix): no run recorded in \(options.file)") }
-                console.out(options.json ? try HistoryRun.json(runs) : HistoryRun.text(runs))
+                if runs.isEmpty { console.error("\(prefix): no run recorded\(since) in \(options.file)") }
+                if options.json || !runs.isEmpty { console.out(options.json ? try HistoryRun.json(runs) : HistoryRun.text(runs)) }
             case .importReports(let paths):
                 let outcome = try HistoryRun.importReports(paths, into: store)
                 for problem in outcome.problems { console.error("\(prefix): \(problem)") }

@@ -208,7 +208,8 @@ import Glibc
         let folder = try AuditBinary.temporaryDirectory()
         #expect(mkfifo(folder.appendingPathComponent("domains.txt").path, 0o600) == 0)
         let audit = try RunningAudit(["--no-cdn"], in: folder)
-        usleep(2_500_000)
+        // The notice comes after 2 s of waiting; signalled once it is there (a fixed sleep lost the race on a busy machine).
+        #expect(audit.waitForStandardError(containing: "waiting for the domain list domains.txt (a pipe) to be written; Ctrl-C stops", limit: 20))
         let sent = Date()
         try audit.send(signal)
         let result = audit.wait(limit: 10)

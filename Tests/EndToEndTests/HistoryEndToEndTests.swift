@@ -87,6 +87,13 @@ import TestSupport
         let overview = try AuditBinary.run(["history"], in: folder)
         #expect(overview.stdout.split(separator: "\n").count == 5, "\(overview.stdout)")
         #expect(overview.stdout.contains("one-off check"), "\(overview.stdout)")
+        // --since after every run: nothing since then, not "never audited".
+        let later = try AuditBinary.run(["history", "good.test", "--since", "2999-01-01"], in: folder)
+        #expect(later.stdout.isEmpty && later.stderr == "aasa-audit history: no recorded run since 2999-01-01 00:00:00Z audited good.test\n",
+                "\(later.stderr)")
+        let laterRuns = try AuditBinary.run(["history", "--since", "2999-01-01"], in: folder)
+        #expect(laterRuns.stdout.isEmpty && laterRuns.stderr == "aasa-audit history: no run recorded since 2999-01-01 00:00:00Z in reports/history.sqlite\n",
+                "\(laterRuns.stderr)")
 
         // Importing the reports already recorded adds nothing (same start, shard and domains);
         // into a new file, each once.
@@ -102,6 +109,13 @@ import TestSupport
         let copy = try HistoryStore(path: folder.appendingPathComponent("copy.sqlite").path)
         #expect(try copy.overview().count == 5)
         #expect(try copy.timeline(of: "good.test").runs.map(\.verdict) == [.pass, .fail, .fail, .pass, .pass])
+    }
+
+    @Test func pruneWithoutAHistoryMakesNone() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let prune = try AuditBinary.run(["history", "prune", "--older-than", "30"], in: folder)
+        #expect(prune.status == 0 && prune.stdout == "no history at reports/history.sqlite: nothing to prune\n", "\(prune.stdout)\(prune.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no reports/ folder, no empty history")
     }
 
     @Test func aCorruptHistoryIsAWarningAndTheReportsAndStatusStay() throws {

@@ -32,6 +32,6 @@ import TestSupport
         let folder = try AuditBinary.temporaryDirectory()
         let outcome = try AuditBinary.run(["match", "--file", folder.path, "/buy/1"])
         #expect(outcome.status == 2)
-        #expect(outcome.stderr.contains("it is a directory"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("it is a folder, not a file"), "\(outcome.stderr)")
     }
 }

@@ -73,6 +73,9 @@ import Testing
         // Fitted to a narrow terminal, details wrap (never cut).
         let narrow = ConsoleSummary.render(report, colour: false, width: 50, details: true)
         #expect(narrow.contains("      fix: Renew the certificate and install the\n        full chain.\n"))
+        // The heading naming both locations wraps too, at a word: a terminal would break it mid-name.
+        #expect(narrow.contains("\n  /.well-known/apple-app-site-association and\n    /apple-app-site-association\n"))
+        for line in narrow.split(separator: "\n") { #expect(TerminalLine.columns(String(line)) <= 50, "\(line)") }
     }
 
     @Test func quietLinesNameEachFailingDomainWithItsHeadline() {

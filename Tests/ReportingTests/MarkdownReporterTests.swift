@@ -14,6 +14,9 @@ import Testing
         ("a|https://e.example/|b", "`a`\\|`https://e.example/`\\|`b`"), ("x@y.example", "`x@y.example`"), ("to https://x.example/a; then", "to `https://x.example/a`; then"), ("![i](u)", "\\!\\[i\\](u)"),
         ("&amp; # ~~s~~ \\", "\\&amp; \\# \\~\\~s\\~\\~ \\\\"), ("red\u{1B}[31mtext\u{07}", "redtext"),
         ("tab\there", "tab here"), ("moc.\u{202E}elgoog", "moc.elgoog"),
+        // Parentheses of the prose stay outside the span; a URL's own (balanced) ones stay in it.
+        ("(error: Could not resolve host: www.c.example)", "(error: Could not resolve host: `www.c.example`)"),
+        ("(https://x.example/a).", "(`https://x.example/a`)."), ("https://x.example/a_(b)", "`https://x.example/a_(b)`"),
     ])
     func escapesHostileValues(raw: String, escaped: String) {
         #expect(MarkdownEscaping.escape(raw) == escaped)

@@ -52,3 +52,11 @@ import Testing
         #expect(throws: ReportWriteError.self) { try ReportStore(root: file.appendingPathComponent("reports").path).newRunFolder(startedAt: Date()) }
     }
 }
+
+@Suite struct FolderCreationTests {
+    /// The system's reason, not Foundation's "The operation could not be completed. The file doesn't exist.".
+    @Test func aFolderThatCannotBeCreatedGivesTheSystemsReason() throws {
+        let error = #expect(throws: ReportWriteError.self) { try AtomicFile.createFolder(URL(fileURLWithPath: "/proc/aasa-audit-test/out")) }
+        #expect(error?.description == "cannot write /proc/aasa-audit-test/out: cannot create the folder at /proc/aasa-audit-test (No such file or directory)")
+    }
+}

@@ -1,6 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Run
 
 @Suite struct LocalFileTests {
@@ -12,10 +15,23 @@ import Testing
         let empty = folder.appendingPathComponent("empty")
         try Data().write(to: empty)
         #expect(try LocalFile.read(empty.path) == Data())
-        #expect(throws: LocalFile.ReadError.directory) { try LocalFile.read(folder.path) }
-        #expect(throws: LocalFile.ReadError.unreadable) { try LocalFile.read(folder.appendingPathComponent("missing").path) }
-        #expect(LocalFile.ReadError.directory.description == "it is a directory")
-        #expect(LocalFile.ReadError.unreadable.description == "no such file, or not readable")
+        #expect(throws: LocalFile.ReadError.unusable("it is a folder, not a file")) { try LocalFile.read(folder.path) }
+        #expect(throws: LocalFile.ReadError.unusable("No such file or directory")) {
+            try LocalFile.read(folder.appendingPathComponent("missing").path)
+        }
         #expect(LocalFile.ReadError.standardInputFailed.description == "standard input failed")
+    }
+
+    /// A FIFO (a named one, or `<(…)`'s /dev/fd/N) or a device is named as what it is, never as
+    /// "no such file": the file is there. Nothing waits for a writer.
+    @Test func aPipeOrADeviceIsNamedAsSuch() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let fifo = folder.appendingPathComponent("p").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: LocalFile.ReadError.unusable("it is a pipe (FIFO), not a regular file (give its content on standard input as -)")) {
+            try LocalFile.read(fifo)
+        }
+        #expect(throws: LocalFile.ReadError.unusable("it is a device, not a regular file")) { try LocalFile.read("/dev/zero") }
+        #expect(LocalFile.ReadError.unusable("it is a device, not a regular file").description == "it is a device, not a regular file")
     }
 }

@@ -38,7 +38,7 @@ import Testing
         #expect(notices.count == 1)
         notices = []
         #expect(MatchRun(source: .file("/nonexistent/aasa.json"), urls: ["/a"], fetch: Self.fetch).run { notices.append($0) } == nil)
-        #expect(notices == ["cannot read /nonexistent/aasa.json: no such file, or not readable"])
+        #expect(notices == ["cannot read /nonexistent/aasa.json: No such file or directory"])
     }
 
     /// A file over Apple's 128 KB limit parses, but Apple ignores it whole: `match --file` must not say a

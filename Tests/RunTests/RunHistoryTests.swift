@@ -33,11 +33,11 @@ final class FakeHistory: RunHistory, @unchecked Sendable {
 /// How AuditRun and MergeRun use the history: read before the reports are written, recorded after,
 /// one-off checks told apart, a failure a warning that changes neither the reports nor the status.
 @Suite struct RunHistoryTests {
-    static func run(_ domains: AuditRun.Domains, history: FakeHistory, in folder: URL) -> (AuditOutcome, RecordingObserver) {
+    static func run(_ domains: AuditRun.Domains, history: FakeHistory, in folder: URL, failOn: FailOn = .any) -> (AuditOutcome, RecordingObserver) {
         let store = ReportStore(root: folder.appendingPathComponent("reports").path)
         let fetch = FetchOptions(userAgent: "aasa-audit/test", connectTo: ["::127.0.0.1:9"], connectTimeout: 2, totalTimeout: 4, concurrency: 4)
         let run = AuditRun(domains: domains, fetch: fetch, audit: AuditSettings(userAgent: "aasa-audit/test"),
-                           baseline: .none, output: ReportOutput(destination: .store(store), formats: [.json]),
+                           baseline: .none, output: ReportOutput(destination: .store(store), formats: [.json], policy: ExitPolicy(failOn: failOn)),
                            tool: ToolInfo(name: "aasa-audit", version: "0.1.0"), history: history)
         let observer = RecordingObserver()
         return (run.run(observer: observer), observer)
@@ -80,6 +80,17 @@ final class FakeHistory: RunHistory, @unchecked Sendable {
         ])
     }
 
+    /// `--fail-on new` with no baseline and a history that could not be read: said as it is, not
+    /// as a history without earlier runs.
+    @Test func failOnNewWithAnUnreadableHistorySaysItCouldNotBeRead() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let (outcome, observer) = Self.run(.arguments(["a.example"]), history: FakeHistory(failing: true), in: folder, failOn: .new)
+        #expect(outcome.status == .domainFailed)
+        #expect(observer.lines.contains("notice: --fail-on new: there is no baseline and the history fake.sqlite could not be read (above), "
+                                        + "so every failing domain fails the run (as with --fail-on any)"), "\(observer.lines)")
+        #expect(!observer.lines.contains { $0.contains("no earlier run") })
+    }
+
     @Test func theDefaultHistoryIsInTheStoreAndNoneWithOut() {
         #expect(HistoryFile.choice(file: nil, noHistory: false, output: .store(ReportStore(root: "reports")))
                 == HistoryFile(path: "reports/history.sqlite", createsFolder: true))
@@ -93,5 +104,24 @@ final class FakeHistory: RunHistory, @unchecked Sendable {
         let fifo = folder.appendingPathComponent("h.sqlite").path
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(throws: DatabaseError.self) { try HistoryFile(path: fifo).open() }
+    }
+
+    @Test func aSymbolicLinkInTheStoreIsRefusedAndNothingIsWrittenOutside() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let outside = folder.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let reports = folder.appendingPathComponent("reports").path
+        for sidecar in ["", "-wal", "-shm", "-journal"] {
+            let path = (reports as NSString).appendingPathComponent(HistoryStore.defaultFileName)
+            try? FileManager.default.removeItem(atPath: reports)
+            try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+            let target = outside.appendingPathComponent("planted\(sidecar)").path
+            try FileManager.default.createSymbolicLink(atPath: path + sidecar, withDestinationPath: target)
+            let error = #expect(throws: DatabaseError.self) { try HistoryFile(path: path, createsFolder: true).open() }
+            #expect(error?.description == "opening \(path): " + (sidecar.isEmpty ? "it" : "\(path + sidecar) beside it")
+                    + " is a symbolic link; the history in the report folder is never written through one"
+                    + " (delete it, or name a file with --history FILE)")
+            #expect(!FileManager.default.fileExists(atPath: target), "\(sidecar)")
+        }
     }
 }
