@@ -13,30 +13,21 @@ extension HTMLWriter {
         let limit = HTMLReporter.maxChangesListed
         if !history.failingSince.isEmpty || !history.fixed.isEmpty || !history.flapping.isEmpty {
             raw("<ul class=\"changes\">\n")
-            for streak in history.failingSince.prefix(limit) {
-                raw("<li><span class=\"badge fail\">failing</span> ")
-                link(streak.domain, unicode: nil, anchors: anchors)
-                raw(": ")
-                text(HistoryPhrases.failing(streak))
-                raw("</li>\n")
+            // One list item per domain: its badge, its name linked to its section, what the history says.
+            func items<Item>(_ list: [Item], badge: String, _ verdict: String, _ noun: String,
+                             domain: (Item) -> String, phrase: (Item) -> String) {
+                for item in list.prefix(limit) {
+                    raw("<li><span class=\"badge \(verdict)\">\(badge)</span> ")
+                    link(domain(item), unicode: nil, anchors: anchors)
+                    raw(": ")
+                    text(phrase(item))
+                    raw("</li>\n")
+                }
+                more(list.count, noun)
             }
-            more(history.failingSince.count, "failing domain")
-            for domain in history.fixed.prefix(limit) {
-                raw("<li><span class=\"badge pass\">fixed</span> ")
-                link(domain.domain, unicode: nil, anchors: anchors)
-                raw(": ")
-                text(HistoryPhrases.fixed(domain))
-                raw("</li>\n")
-            }
-            more(history.fixed.count, "fixed domain")
-            for domain in history.flapping.prefix(limit) {
-                raw("<li><span class=\"badge warn\">flapping</span> ")
-                link(domain.domain, unicode: nil, anchors: anchors)
-                raw(": ")
-                text(HistoryPhrases.flapping(domain))
-                raw("</li>\n")
-            }
-            more(history.flapping.count, "flapping domain")
+            items(history.failingSince, badge: "failing", "fail", "failing domain", domain: \.domain, phrase: HistoryPhrases.failing)
+            items(history.fixed, badge: "fixed", "pass", "fixed domain", domain: \.domain, phrase: HistoryPhrases.fixed)
+            items(history.flapping, badge: "flapping", "warn", "flapping domain", domain: \.domain, phrase: HistoryPhrases.flapping)
             raw("</ul>\n")
         }
         if !history.expiringCertificates.isEmpty {
