@@ -22,13 +22,16 @@ let package = Package(
         // A tiny C shim over SQLite, for History.
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "SignedFiles", dependencies: ["AASA", "CCMS"]),
+        // An app's entitlements (its application identifier and Associated Domains) read from an
+        // .entitlements/.xcent property list, a Mach-O code signature, a built .app or an .ipa.
+        .target(name: "Entitlements"),
         // Pure: parse and validate AASA documents. No I/O, no libcurl, no C.
         .target(name: "AASA"),
         // libcurl's multi interface on one event loop. Returns plain values, no verdicts.
         // AASA only for its constants (the two paths, Apple's CDN base and crawler User-Agent).
         .target(name: "Fetching", dependencies: ["CCurl", "AASA"]),
         // Targets (domains.txt), checks on fetched responses, verdicts, the report model.
-        .target(name: "Audit", dependencies: ["AASA", "Fetching", "CIDN2", "SignedFiles"]),
+        .target(name: "Audit", dependencies: ["AASA", "Fetching", "CIDN2", "SignedFiles", "Entitlements"]),
         // JSON, HTML, Markdown, JUnit and terminal text from the same result values. Never imports Fetching.
         // The HTML report's stylesheet is HTML/report.css, compiled in through the generated
         // HTML/ReportStylesheet.swift (`make stylesheet`), so the installed binary needs no resource bundle.
@@ -51,6 +54,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Audit"]),
 
         .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
+        .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "TestSupport"]),
         .testTarget(name: "SignedFilesTests", dependencies: ["SignedFiles"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),
