@@ -35,3 +35,22 @@ extension DomainList {
         return Set(entries.map(\.name.ascii)).subtracting(fromList).subtracting(viaCDN)
     }
 }
+
+extension DomainList {
+    /// Records an app that cannot be audited at all (its entitlements unreadable, no usable app ID) as
+    /// an input error of the list: the other apps and domains are still audited, and the run exits 2.
+    public mutating func add(appProblem reason: String, source: String) {
+        record(InputProblem(file: source, line: 0, text: "--entitlements \(source)", reason: reason))
+    }
+}
+
+/// One `--entitlements FILE`, with the `--app-id` given after it (before the next `--entitlements`).
+public struct EntitlementsInput: Sendable, Equatable {
+    public var path: String
+    public var appID: String?
+
+    public init(path: String, appID: String? = nil) {
+        self.path = path
+        self.appID = appID
+    }
+}
