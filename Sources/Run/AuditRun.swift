@@ -148,7 +148,8 @@ public struct AuditRun: Sendable {
         if case .arguments = domains, let store = output.store {
             output.updatesLatest = false
             if case .latest = baselineChoice { baselineChoice = .none }
-            observer.info("one-off check of the domains given as arguments: \(store.root)/latest is not moved"
+            let what = list.entries.contains { $0.claims.isEmpty } || apps.isEmpty ? "the domains given as arguments" : "the hosts the entitlements name"
+            observer.info("one-off check of \(what): \(store.root)/latest is not moved"
                           + (baselineChoice == .none && self.baseline != .none ? " and the run is not compared with it (--baseline FILE compares it)" : ""))
         }
         // Fail fast: a folder the reports cannot go to is found before anything is fetched.

@@ -96,6 +96,7 @@ final class ConsoleObserver: AuditRunObserver {
         if !quiet {
             say(ConsoleSummary.render(report, colour: jsonToStdout ? console.colourOnStderr : console.colourOnStdout,
                                       width: jsonToStdout ? console.stderrWidth : console.stdoutWidth, details: details))
+            for line in ConsoleSummary.appLines(report.apps ?? []) { say(line) }
         } else if let policy = quietNames {
             // Quiet: no summary; one line per domain that fails the run (with --fail-on new, only
             // what is new), so cron mails only when there is something to do.

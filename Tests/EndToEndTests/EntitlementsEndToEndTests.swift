@@ -81,6 +81,9 @@ import TestSupport
         #expect(try outcome(3).findingID == "entitlement.activitycontinuation-missing")
         #expect(try outcome(7).findingID == "entitlement.unchecked")
         #expect(!app.works)
+        let console = try Self.run.get().outcome.stdout
+        #expect(console.contains("App \(Self.app) (App.entitlements): 3 of 7 entries work"), "\(console)")
+        #expect(console.contains("applinks:drift.test (file of drift.test) entitlement.team-id-drift"))
     }
 
     @Test func wildcardIsServedByTheParentsFile() throws {
