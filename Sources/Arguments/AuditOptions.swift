@@ -164,7 +164,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         With no DOMAIN arguments, the domains are read from --domains (default ./domains.txt): one per line,
         '#' comments and blank lines ignored; URLs are reduced to their host. Words after a domain are
         expectations checked against the file Apple would use (a broken one is an expect.* error):
-        app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID, and for Android
+        app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID,
+        activitycontinuation=APPID, and for Android
         android=PACKAGE, android-creds=PACKAGE, sha256=FINGERPRINT (see README).
         The list may be a pipe (--domains <(grep -v staging domains.txt)); a folder, device or
         socket is refused.

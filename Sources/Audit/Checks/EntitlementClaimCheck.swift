@@ -103,7 +103,7 @@ public enum EntitlementClaimCheck {
                                              findingID: met.id))
                 continue
             }
-            let place = "the file Apple reads for \(entry.text) (https://\(domain)\(location ?? ""))"
+            let place = "The file Apple reads for \(entry.text) (https://\(domain)\(location ?? ""))"
             let drift = TeamIDDrift.others(of: claim.appID, in: listed)
             if !drift.isEmpty {
                 outcome(teamIDDrift.finding("\(place) \(TeamIDDrift.phrase(appID: claim.appID, others: drift)): "

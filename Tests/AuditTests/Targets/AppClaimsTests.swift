@@ -243,3 +243,17 @@ import Testing
         #expect(sections.count == 1 && sections[0].entries.count == 1 && sections[0].notAudited == 1 && !sections[0].works)
     }
 }
+
+@Suite struct ActivityContinuationExpectationTests {
+    @Test func tokenIsParsedMergedAndChecked() throws {
+        let list = DomainList.parse(Data("example.com activitycontinuation=ABCDE12345.com.example.app\nexample.com activitycontinuation=bad\n".utf8),
+                                    file: "domains.txt")
+        #expect(list.entries.first?.expectations.activityContinuation == ["ABCDE12345.com.example.app"])
+        #expect(list.problems.count == 1 && list.problems[0].reason.contains("activitycontinuation=bad"))
+        let file = try #require(AASADocument(json: try JSONParser.parse(Array(#"{"activitycontinuation": {"apps": ["ZZZZZ99999.com.other"]}}"#.utf8))))
+        let findings = ExpectationCheck.findings(DomainExpectations(activityContinuation: ["ABCDE12345.com.example.app"]),
+                                                 domain: "example.com", document: file)
+        #expect(findings.map(\.id) == ["expect.activitycontinuation-missing"])
+        #expect(findings[0].message.contains("it lists ZZZZZ99999.com.other"))
+    }
+}
