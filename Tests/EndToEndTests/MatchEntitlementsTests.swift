@@ -39,6 +39,25 @@ import TestSupport
         #expect(lines[4].contains("https://good.test/sell  does not open"))
     }
 
+    /// The same entitlements as a binary property list (what a build's .xcent may be), made here.
+    @Test func binaryPropertyListWorksTheSame() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let path = folder.appendingPathComponent("App.xcent").path
+        let plist: [String: Any] = [
+            "application-identifier": "ABCDE12345.com.example.app",
+            "com.apple.developer.associated-domains": ["applinks:*.good.test"],
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        #expect(data.starts(with: Array("bplist00".utf8)))
+        try data.write(to: URL(fileURLWithPath: path))
+        let outcome = try AuditBinary.run(["match", "--entitlements", path, "--cacert", sites.certificateAuthority.certificatePath,
+                                           "https://a.good.test/buy/1", "https://good.test/buy/1"] + sites.connectToArguments)
+        #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains("https://a.good.test/buy/1  opens ABCDE12345.com.example.app"))
+        #expect(outcome.stdout.contains("no applinks entry of ABCDE12345.com.example.app covers good.test (its applinks entries: *.good.test)"))
+    }
+
     @Test func pathsAndAMixWithFileAreRefused() throws {
         let folder = try AuditBinary.temporaryDirectory()
         let path = folder.appendingPathComponent("App.entitlements").path

@@ -101,6 +101,8 @@ import Testing
         #expect(reason("ABCDE12345.com.example.app", "ZZZZZ99999.com.example.app").contains("but --app-id says ZZZZZ99999.com.example.app"))
         #expect(reason("short.com.example", nil).contains("not a Team ID"))
         #expect(reason(nil, "ABCDE12345").contains("--app-id"))
+        #expect(reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.com.other").contains("ends in com.example.app"))
+        #expect(reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.com.example.app").isEmpty)
         #expect(reason("ABCDE12345.com.example.app", nil, nil).contains("no com.apple.developer.associated-domains"))
         _ = entries
     }
