@@ -12,13 +12,15 @@ enum AppClaimsReader {
             do {
                 entitlements = try EntitlementsFile.read(at: input.path)
             } catch {
-                list.add(appProblem: "cannot read the entitlements: \(error.description)", source: input.path)
+                // The member inside the file (`App.ipa: Payload/App.app/App`) is named when the problem is there.
+                let inside = error.source == input.path ? "" : " (\(error.source))"
+                list.add(appProblem: "cannot read the entitlements\(inside): \(error.reason)", source: input.path)
                 continue
             }
             do {
                 claims.append(try AppClaims.resolve(entitlements, appID: input.appID))
             } catch {
-                list.add(appProblem: error.description, source: input.path)
+                list.add(appProblem: error.reason, source: input.path)
             }
         }
         return claims
