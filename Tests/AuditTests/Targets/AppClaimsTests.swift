@@ -35,6 +35,8 @@ import Testing
         ("appclips:*.example.com", "appclips entries take no *. wildcard"),
         ("applinks:a*.example.com", "only as a leading"),
         ("applinks:exa_mple..com", "is not a domain name"),
+        ("applinks:example.com#frag", "it has a fragment"),
+        ("applinks:1.2.3.4", "is not a domain name"),
     ])
     func everyBadEntryIsNamed(entry: String, reason: String) {
         #expect(throws: AssociatedDomainEntryError.self) { try AssociatedDomainEntry.parse(entry, index: 7) }
@@ -257,5 +259,18 @@ import Testing
                                                  domain: "example.com", document: file)
         #expect(findings.map(\.id) == ["expect.activitycontinuation-missing"])
         #expect(findings[0].message.contains("it lists ZZZZZ99999.com.other"))
+    }
+}
+
+@Suite struct AppFindingsExitTests {
+    @Test func anAppsOwnErrorFailsTheRun() {
+        var report = AuditReport(tool: ToolInfo(name: "t", version: "1"), generatedAt: Date(timeIntervalSince1970: 0), domains: [])
+        #expect(ExitPolicy().status(for: report) == .success)
+        let finding = ProfileCheck.teamMismatch.finding("profile of another team")
+        report.apps = [AppResult(source: "A", kind: "ipa", appID: "ABCDE12345.com.example.app", appIDSource: "--app-id", entries: [],
+                                 findings: [finding])]
+        #expect(ExitPolicy().status(for: report) == .domainFailed)
+        report.apps?[0].findings = [EntitlementClaimCheck.modeEntry.finding("info only")]
+        #expect(ExitPolicy().status(for: report) == .success)
     }
 }
