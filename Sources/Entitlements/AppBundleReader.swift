@@ -4,6 +4,8 @@ import Foundation
 protocol AppBundleContents {
     /// Whether the bundle holds a file at `relative` (`Info.plist`, `Contents/MacOS/App`).
     func contains(_ relative: String) -> Bool
+    /// Why there is no readable file at `relative` (`is not in the bundle`), or nil when there is one.
+    func problem(_ relative: String) -> String?
     /// What errors call the file at `relative`.
     func source(of relative: String) -> String
     /// The whole file, at most `limit` bytes.
@@ -47,8 +49,8 @@ enum AppBundleReader {
             throw EntitlementsReadError(source: bundle.source(of: infoName), reason: "has a CFBundleExecutable that is not a file name")
         }
         let executable = executableFolder + name
-        guard bundle.contains(executable) else {
-            throw EntitlementsReadError(source: bundle.source(of: executable), reason: "is named by CFBundleExecutable but is not in the bundle")
+        if let problem = bundle.problem(executable) {
+            throw EntitlementsReadError(source: bundle.source(of: executable), reason: "is named by CFBundleExecutable but \(problem)")
         }
         var result: AppEntitlements
         switch try MachOSignatureReader.entitlements(in: bundle.byteSource(executable, limits: limits), limits: limits) {
@@ -85,20 +87,32 @@ struct AppFolder: AppBundleContents {
 
     func url(_ relative: String) -> String { relative.isEmpty ? path : (path.hasSuffix("/") ? path : path + "/") + relative }
 
+    /// Whether a regular file is there. Anything else (a FIFO, a device) counts as absent, and is
+    /// never opened; the executable is checked apart, so that its error can say what it is.
     func contains(_ relative: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url(relative), isDirectory: &isDirectory) && !isDirectory.boolValue
+        PathKind(url(relative)) == .regularFile
+    }
+
+    /// Why the file at `relative` cannot be read, or nil when it is a regular file.
+    func problem(_ relative: String) -> String? {
+        switch PathKind(url(relative)) {
+        case .regularFile: return nil
+        case .folder: return "is a folder, not a file"
+        case .unusable(let reason): return reason == PathKind.missing ? "is not in the bundle" : reason
+        }
     }
 
     func source(of relative: String) -> String { relative.isEmpty ? path : "\(path): \(relative)" }
 
     func read(_ relative: String, limit: Int, what: String) throws(EntitlementsReadError) -> [UInt8] {
+        if let problem = problem(relative) { throw EntitlementsReadError(source: source(of: relative), reason: problem) }
         let data = try EntitlementsFile.readWhole(url(relative), limit: limit, source: source(of: relative), what: what)
         return Array(data)
     }
 
     func byteSource(_ relative: String, limits: EntitlementsReadLimits) throws(EntitlementsReadError) -> ByteSource {
-        try FileByteSource(path: url(relative), name: source(of: relative))
+        if let problem = problem(relative) { throw EntitlementsReadError(source: source(of: relative), reason: problem) }
+        return try FileByteSource(path: url(relative), name: source(of: relative))
     }
 }
 
@@ -143,6 +157,8 @@ struct ArchivedApp: AppBundleContents {
     }
 
     func contains(_ relative: String) -> Bool { archive.contains(prefix + relative) }
+
+    func problem(_ relative: String) -> String? { contains(relative) ? nil : "is not in the bundle" }
 
     func source(of relative: String) -> String { archive.source(of: prefix + relative) }
 

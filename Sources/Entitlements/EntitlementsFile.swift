@@ -17,12 +17,10 @@ public enum EntitlementsFile {
 
     /// The entitlements at `path`, read within `limits`.
     public static func read(at path: String, limits: EntitlementsReadLimits) throws(EntitlementsReadError) -> AppEntitlements {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw EntitlementsReadError(source: path, reason: "no such file or folder")
-        }
-        if isDirectory.boolValue {
-            return try AppBundleReader.entitlements(of: AppFolder(path: path), kind: .appBundle, limits: limits)
+        switch PathKind(path) {
+        case .folder: return try AppBundleReader.entitlements(of: AppFolder(path: path), kind: .appBundle, limits: limits)
+        case .unusable(let reason): throw EntitlementsReadError(source: path, reason: reason)
+        case .regularFile: break
         }
         let head = try readHead(of: path, count: 64)
         if let kind = EntitlementsPropertyList.kind(of: head) {

@@ -247,3 +247,17 @@ import TestSupport
         }
     }
 }
+
+extension AppBundleReaderTests {
+    @Test func aPipeIsRefusedWithoutBeingOpened() throws {
+        try Self.inScratch { folder in
+            let pipe = folder.appendingPathComponent("App.entitlements")
+            #expect(mkfifo(pipe.path, 0o600) == 0)
+            #expect(Self.failure(pipe.path) == EntitlementsReadError(source: pipe.path, reason: "is a pipe (FIFO), not a regular file"))
+            let app = try AppBundleFixture(executable: Self.executable).writeApp(in: folder)
+            try FileManager.default.removeItem(at: app.appendingPathComponent("App"))
+            #expect(mkfifo(app.appendingPathComponent("App").path, 0o600) == 0)
+            #expect(Self.failure(app.path) == EntitlementsReadError(source: app.path + ": App", reason: "is named by CFBundleExecutable but is a pipe (FIFO), not a regular file"))
+        }
+    }
+}
