@@ -26,9 +26,11 @@ extension ByteSource {
 
 /// A buffer in memory as a byte source (tests, fuzzing, a small member read whole).
 public final class MemoryByteSource: ByteSource {
+    /// What the bytes are, for errors.
     public let name: String
     /// The bytes.
     public let bytes: [UInt8]
+    /// How many bytes there are.
     public var size: UInt64 { UInt64(bytes.count) }
 
     /// Wraps `bytes`, called `name` in errors.
@@ -37,6 +39,7 @@ public final class MemoryByteSource: ByteSource {
         self.name = name
     }
 
+    /// Exactly `count` bytes at `offset`, or an error naming `what`.
     public func read(_ what: String, at offset: UInt64, count: Int) throws(EntitlementsReadError) -> [UInt8] {
         guard contains(offset, count) else { throw pastTheEnd(what, at: offset, count: count) }
         let start = Int(offset)
@@ -46,7 +49,9 @@ public final class MemoryByteSource: ByteSource {
 
 /// A file on disk as a byte source: each read is a seek and a bounded read.
 public final class FileByteSource: ByteSource {
+    /// What the file is called in errors.
     public let name: String
+    /// The file's size when it was opened.
     public let size: UInt64
     private let handle: FileHandle
 
@@ -68,6 +73,7 @@ public final class FileByteSource: ByteSource {
 
     deinit { try? handle.close() }
 
+    /// Exactly `count` bytes at `offset` (a seek and one bounded read), or an error naming `what`.
     public func read(_ what: String, at offset: UInt64, count: Int) throws(EntitlementsReadError) -> [UInt8] {
         guard contains(offset, count) else { throw pastTheEnd(what, at: offset, count: count) }
         let data: Data

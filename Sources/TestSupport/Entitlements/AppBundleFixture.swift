@@ -14,6 +14,7 @@ public struct AppBundleFixture {
 
     /// The bundle's name without `.app`, and its executable's (`CFBundleExecutable`).
     public var name: String
+    /// iOS or macOS layout.
     public var layout: Layout
     /// The executable's bytes.
     public var executable: Data

@@ -9,11 +9,17 @@ import Foundation
 public struct MachOImage: Sendable {
     /// A CPU type and subtype, as a slice's header and a universal binary's table name them.
     public struct CPU: Sendable, Equatable {
+        /// `cputype` (`CPU_TYPE_ARM64` is 0x0100000c).
         public var type: UInt32
+        /// `cpusubtype`.
         public var subtype: UInt32
+        /// 64-bit ARM (iPhones since 2013, Apple silicon Macs).
         public static let arm64 = CPU(type: 0x0100_000c, subtype: 0)
+        /// 64-bit Intel.
         public static let x86_64 = CPU(type: 0x0100_0007, subtype: 3)
+        /// 32-bit ARM.
         public static let armv7 = CPU(type: 12, subtype: 9)
+        /// 32-bit Intel.
         public static let i386 = CPU(type: 7, subtype: 3)
     }
 

@@ -22,6 +22,7 @@ public enum ZipArchiveWriter {
 
     /// Why libzip could not write the archive.
     public struct WriteError: Error, CustomStringConvertible {
+        /// What failed, with libzip's message.
         public var description: String
     }
 
