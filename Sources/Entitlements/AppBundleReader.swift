@@ -63,8 +63,9 @@ enum AppBundleReader {
                     ? "is not signed (no LC_CODE_SIGNATURE load command) and the bundle has no \(expandedEntitlements): the app carries no entitlements to read"
                     : "is signed without an entitlements blob and the bundle has no \(expandedEntitlements): the app carries no entitlements to read")
             }
-            let why = missing == .unsigned ? "is not signed" : "has no entitlements blob in its code signature"
-            let source = "\(bundle.source(of: xcent)) (the executable \(name) \(why), as in a simulator build)"
+            let why = missing == .unsigned ? "is not signed, so the entitlements are read from the file Xcode leaves beside it"
+                : "has no entitlements blob in its code signature, as in a simulator build"
+            let source = "\(bundle.source(of: xcent)) (the executable \(name) \(why))"
             let data = Data(try bundle.read(xcent, limit: limits.propertyListBytes, what: "a property list"))
             result = try EntitlementsPropertyList.entitlements(from: data, source: source, kind: kind)
         }

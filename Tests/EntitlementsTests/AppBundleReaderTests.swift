@@ -84,6 +84,10 @@ import TestSupport
             let read = try EntitlementsFile.read(at: app.path)
             #expect(read.source == "\(app.path): archived-expanded-entitlements.xcent (the executable App has no entitlements blob in its code signature, as in a simulator build)")
             #expect(read.applicationIdentifier == "ABCDE12345.com.example.app")
+            let unsigned = try AppBundleFixture(name: "Unsigned", executable: MachOImage.thin(entitlements: nil, signed: false).bytes,
+                                                expandedEntitlements: Self.plist).writeApp(in: folder)
+            #expect(try EntitlementsFile.read(at: unsigned.path).source
+                == "\(unsigned.path): archived-expanded-entitlements.xcent (the executable Unsigned is not signed, so the entitlements are read from the file Xcode leaves beside it)")
             let bare = try AppBundleFixture(name: "Bare", executable: MachOImage.thin(entitlements: nil, signed: false).bytes).writeApp(in: folder)
             #expect(Self.failure(bare.path) == EntitlementsReadError(source: "\(bare.path): Bare", reason:
                 "is not signed (no LC_CODE_SIGNATURE load command) and the bundle has no archived-expanded-entitlements.xcent: the app carries no entitlements to read"))
