@@ -106,7 +106,8 @@ final class ZipArchive {
 }
 
 /// A zip member read as a stream: a read ahead of the position skips forward (decompressing and
-/// dropping); a read behind it reopens the member. The Mach-O reader only reads forward.
+/// dropping); a read behind it reopens the member. The Mach-O reader only reads forward, apart from
+/// going back over the header it has just read, which the last small read, kept, answers.
 final class ZipMemberByteSource: ByteSource {
     let name: String
     let size: UInt64
@@ -114,6 +115,12 @@ final class ZipMemberByteSource: ByteSource {
     private let index: UInt64
     private var file: OpaquePointer?
     private var position: UInt64 = 0
+    /// How many times the member was opened (decompression started from its beginning).
+    private(set) var opens = 0
+    /// The last small read, kept: the reader looks at a header's first bytes, then reads the header
+    /// again whole, which would otherwise reopen the member to go back a few bytes. Kept only while
+    /// it ends where the stream is.
+    private var recent: (offset: UInt64, bytes: [UInt8]) = (0, [])
 
     init(archive: ZipArchive, index: UInt64, size: UInt64, name: String) {
         self.archive = archive
@@ -126,12 +133,21 @@ final class ZipMemberByteSource: ByteSource {
 
     func read(_ what: String, at offset: UInt64, count: Int) throws(EntitlementsReadError) -> [UInt8] {
         guard contains(offset, count) else { throw pastTheEnd(what, at: offset, count: count) }
+        // Going back into the bytes just read: those come from memory, the rest is read forward.
+        if offset < position, offset >= recent.offset, position == recent.offset + UInt64(recent.bytes.count) {
+            let kept = Array(recent.bytes[Int(offset - recent.offset)...].prefix(count))
+            if kept.count == count { return kept }
+            let bytes = kept + (try read(what, at: position, count: count - kept.count))
+            if bytes.count <= 4096 { recent = (offset, bytes) }
+            return bytes
+        }
         if offset < position, let open = file {
             czip_close_entry(open)
             file = nil
         }
         if file == nil {
             file = try archive.open(index, source: name)
+            opens += 1
             position = 0
         }
         guard let file else { throw EntitlementsReadError(source: name, reason: "cannot be opened") }
@@ -142,6 +158,7 @@ final class ZipMemberByteSource: ByteSource {
         }
         var bytes = [UInt8](repeating: 0, count: count)
         if count > 0 { try fill(&bytes, count: count, from: file, what: what) }
+        recent = count <= 4096 ? (offset, bytes) : (0, [])
         return bytes
     }
 

@@ -265,3 +265,24 @@ extension AppBundleReaderTests {
         }
     }
 }
+
+extension AppBundleReaderTests {
+    /// A deflated executable is decompressed once: the reader never goes back past the bytes it has just read.
+    @Test(arguments: [false, true])
+    func anArchivedExecutableIsStreamedOnce(universal: Bool) throws {
+        try Self.inScratch { folder in
+            let executable = universal
+                ? MachOImage.universal([(.arm64, MachOImage.thin(entitlements: Self.plist)), (.x86_64, MachOImage.thin(entitlements: Self.plist, cpu: .x86_64))]).bytes
+                : Self.executable
+            let ipa = folder.appendingPathComponent("App.ipa")
+            try AppBundleFixture(executable: executable).writeIPA(to: ipa)
+            let app = try ArchivedApp(archive: ZipArchive(path: ipa.path))
+            let source = try app.byteSource("App", limits: .standard)
+            #expect(try MachOSignatureReader.entitlements(in: source) == .propertyList(Self.plist))
+            #expect((source as? ZipMemberByteSource)?.opens == 1)
+            // Going back further than the last read reopens it, and still reads the right bytes.
+            #expect(try source.read("the header", at: 0, count: 4) == [UInt8](executable.prefix(4)))
+            #expect((source as? ZipMemberByteSource)?.opens == 2)
+        }
+    }
+}
