@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Data flows one way: targets → fetch → checks → results → reporters.
-// No outside packages: Foundation, Swift Testing and Debian's C libraries (libcurl, OpenSSL, libidn2, SQLite)
+// No outside packages: Foundation, Swift Testing and Debian's C libraries (libcurl, OpenSSL, libidn2, SQLite, libzip)
 // reached through tiny C shims are what there is. See docs/architecture.md.
 let package = Package(
     name: "aasa-audit",
@@ -21,10 +21,13 @@ let package = Package(
         .target(name: "CCMS", linkerSettings: [.linkedLibrary("crypto")]),
         // A tiny C shim over SQLite, for History.
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // A tiny C shim over libzip, for reading an .ipa (and, in tests, writing one).
+        .target(name: "CZip", linkerSettings: [.linkedLibrary("zip")]),
         .target(name: "SignedFiles", dependencies: ["AASA", "CCMS"]),
         // An app's entitlements (its application identifier and Associated Domains) read from an
-        // .entitlements/.xcent property list, a Mach-O code signature, a built .app or an .ipa.
-        .target(name: "Entitlements"),
+        // .entitlements/.xcent property list, a Mach-O code signature, a built .app or an .ipa (libzip
+        // through CZip), and the provisioning profile inside (its CMS envelope opened through CCMS).
+        .target(name: "Entitlements", dependencies: ["CZip", "CCMS"]),
         // Pure: parse and validate AASA documents. No I/O, no libcurl, no C.
         .target(name: "AASA"),
         // libcurl's multi interface on one event loop. Returns plain values, no verdicts.
@@ -51,7 +54,8 @@ let package = Package(
         // `make bench-history`: a year of nightly runs of 5,000 domains, then one night's recording and a timeline, timed.
         .executableTarget(name: "aasa-history-bench", dependencies: ["AASA", "Audit", "History"]),
         // Test support: throw-away CA, nginx on loopback, running the built binary.
-        .target(name: "TestSupport", dependencies: ["Audit"]),
+        // Also builds an app's files at test time: Mach-O images, .app folders, .ipa zips (through CZip).
+        .target(name: "TestSupport", dependencies: ["Audit", "CZip"]),
 
         .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "TestSupport"]),

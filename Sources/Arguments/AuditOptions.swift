@@ -247,8 +247,9 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     host whose file Apple reads for it, and that file must list the app
                                     for the service (*.example.com: example.com's file; ?mode= entries:
                                     the origin's /.well-known/ only, never Apple's CDN). FILE: an
-                                    .entitlements or .xcent property list, XML or binary. Repeatable, one
-                                    app each; combines with DOMAIN arguments and the domain list (with
+                                    .entitlements or .xcent property list (XML or binary), a built
+                                    .app, its Mach-O executable, or an .ipa (with its embedded
+                                    provisioning profile). Repeatable, one app each; combines with DOMAIN arguments and the domain list (with
                                     no DOMAIN, ./domains.txt is read when it exists). A bad entry is an
                                     input error (exit 2); the others are still audited.
                                     See docs/entitlements.md.

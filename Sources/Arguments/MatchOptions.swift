@@ -107,7 +107,8 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
           --file FILE           Decide against this file ("-" for standard input) instead of fetching.
           --host HOST           With --file: the host the file is served from (default: any host).
           --app APPID           Decide for this app (team ID + "." + bundle ID).
-          --entitlements FILE   Decide for the app of these entitlements (.entitlements or .xcent): for
+          --entitlements FILE   Decide for the app of these entitlements (.entitlements, .xcent, .app,
+                                Mach-O executable, .ipa): for
                                 each URL, the applinks entry covering its host (exact first, then the
                                 longest *. wildcard, which covers subdomains only), the file Apple reads
                                 for it (the parent's for a wildcard; /.well-known/ only for ?mode=)

@@ -19,18 +19,25 @@ public struct AppEntitlements: Sendable, Equatable {
     public var teamIdentifier: String?
     /// The entries of `com.apple.developer.associated-domains`, in order; nil when the key is absent.
     public var associatedDomains: [EntitlementValue]?
-    /// The provisioning profile beside the executable (`embedded.mobileprovision`), when there is one.
+    /// The provisioning profile beside the executable (`embedded.mobileprovision` in an iOS app,
+    /// `Contents/embedded.provisionprofile` in a macOS one), when there is one and it could be read.
     public var profile: ProvisioningProfile?
+    /// Why the provisioning profile beside the executable could not be read, when it is there but
+    /// broken (`profile` is then nil). A note, not an error: the app's own entitlements are what a
+    /// device checks against the domains' files, and they were read.
+    public var profileProblem: EntitlementsReadError?
 
     /// Makes the entitlements of one app.
     public init(source: String, kind: EntitlementsFileKind, applicationIdentifier: String? = nil, teamIdentifier: String? = nil,
-                associatedDomains: [EntitlementValue]? = nil, profile: ProvisioningProfile? = nil) {
+                associatedDomains: [EntitlementValue]? = nil, profile: ProvisioningProfile? = nil,
+                profileProblem: EntitlementsReadError? = nil) {
         self.source = source
         self.kind = kind
         self.applicationIdentifier = applicationIdentifier
         self.teamIdentifier = teamIdentifier
         self.associatedDomains = associatedDomains
         self.profile = profile
+        self.profileProblem = profileProblem
     }
 }
 

@@ -13,7 +13,11 @@ public enum ProfileCheck {
         meaning: "The app's embedded provisioning profile names another application identifier than the app's own.",
         fix: "Sign the app with the profile made for its app ID.")
 
-    public static let rules = [teamMismatch, profileAppIDMismatch]
+    public static let unreadable = Rule("entitlement.profile-unreadable", .warning,
+        meaning: "The app has an embedded provisioning profile that could not be read, so its Team ID could not be compared with the app ID; the app's own entitlements were still audited.",
+        fix: "Check that the profile is the one Xcode embedded (a CMS-signed property list); re-sign the app if it is damaged.")
+
+    public static let rules = [teamMismatch, profileAppIDMismatch, unreadable]
 
     /// The findings for `profile` of the app `appID`.
     public static func findings(_ profile: ProvisioningProfile, appID: AppIdentifier) -> [Finding] {

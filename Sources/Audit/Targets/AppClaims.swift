@@ -103,6 +103,9 @@ public struct AppClaims: Sendable, Equatable {
         if let profile = entitlements.profile {
             findings += ProfileCheck.findings(profile, appID: appID)
         }
+        if let problem = entitlements.profileProblem {
+            findings.append(ProfileCheck.unreadable.finding("The embedded provisioning profile cannot be read: \(problem.description)."))
+        }
         return AppClaims(source: source, kind: entitlements.kind.rawValue, appID: appID, appIDSource: appIDSource,
                          entries: entries, problems: problems, findings: findings.map { var named = $0; named.check = ProfileCheck.id; return named })
     }
