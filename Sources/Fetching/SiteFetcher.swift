@@ -180,7 +180,8 @@ public final class SiteFetcher {
                              completion: @escaping (Extras) -> Void) {
         var extras = Extras()
         var requests: [(FetchRequest, WritableKeyPath<Extras, FetchResponse?>)] = []
-        if let agent = options.crawlerUserAgent {
+        let viaCDN = !options.originOnly.contains(domain)
+        if let agent = options.crawlerUserAgent, viaCDN {
             if wellKnown.error == nil, wellKnown.status != nil {
                 requests.append((FetchRequest(url: wellKnown.url, userAgent: agent), \.crawlerWellKnown))
             }
@@ -188,7 +189,7 @@ public final class SiteFetcher {
                 requests.append((FetchRequest(url: root.url, userAgent: agent), \.crawlerRoot))
             }
         }
-        if let base = options.appleCDNBase {
+        if let base = options.appleCDNBase, viaCDN {
             requests.append((FetchRequest(url: base + domain), \.cdn))
         }
         guard !requests.isEmpty else { return completion(extras) }
