@@ -103,6 +103,9 @@ final class ConsoleObserver: AuditRunObserver {
             for line in ConsoleSummary.quietLines(policy.failingDomains(in: report), program: prefix, width: console.stderrWidth) {
                 console.error(line)
             }
+            for line in ConsoleSummary.quietAppLines(policy.failingApps(in: report), policy: policy, program: prefix) {
+                console.error(line)
+            }
         }
         if jsonToStdout { console.out(TerminalText.jsonForTerminal(try JSONReporter.render(report))) }
     }

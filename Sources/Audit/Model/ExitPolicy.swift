@@ -98,9 +98,13 @@ public struct ExitPolicy: Sendable, Equatable {
     /// (`failingDomains(in:)`), else 0.
     public func status(for report: AuditReport) -> ExitStatus {
         if report.inputErrorCount > 0 { return .usageOrInputError }
-        // An app's own findings (its provisioning profile, `AuditReport.apps`) fail the run like a domain's.
-        let failingApp = (report.apps ?? []).contains { app in app.findings.contains { fails($0.severity) } }
-        return failingDomains(in: report).isEmpty && !failingApp ? .success : .domainFailed
+        return failingDomains(in: report).isEmpty && failingApps(in: report).isEmpty ? .success : .domainFailed
+    }
+
+    /// The apps of `report` whose own findings (their provisioning profile, `AuditReport.apps`) fail the
+    /// run like a failing domain's: an error, or with `--strict` a warning. Whatever the baseline says.
+    public func failingApps(in report: AuditReport) -> [AppResult] {
+        (report.apps ?? []).filter { app in app.findings.contains { fails($0.severity) } }
     }
 
     /// The status for a run stopped by `signal`: 143 for SIGTERM, 130 for SIGINT (and anything else).
