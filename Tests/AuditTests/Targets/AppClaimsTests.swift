@@ -37,6 +37,11 @@ import Testing
         ("applinks:exa_mple..com", "is not a domain name"),
         ("applinks:example.com#frag", "it has a fragment"),
         ("applinks:1.2.3.4", "is not a domain name"),
+        // Not a port, though a ":" follows the host: say what it is.
+        ("applinks:applinks:example.com", "it names the service twice"),
+        ("applinks:[::1]", "is an IP address, not a domain name"),
+        ("applinks:example.com:", "a \":\" after the host"),
+        ("applinks:example.com:https", "a \":\" after the host"),
     ])
     func everyBadEntryIsNamed(entry: String, reason: String) {
         #expect(throws: AssociatedDomainEntryError.self) { try AssociatedDomainEntry.parse(entry, index: 7) }
