@@ -191,6 +191,24 @@ import Testing
         #expect(allGood.findings.map(\.id) == ["entitlement.met"])
     }
 
+    /// Apple has `appclips:` written in the full app's entitlement too, while the file lists only the App
+    /// Clip (`TEAM.bundle.id.Clip`): the full app's entry works when its App Clip is listed.
+    @Test func appClipsEntryOfTheFullAppWorksWhenItsAppClipIsListed() throws {
+        let file = try document(#"{"appclips": {"apps": ["\#(app).Clip"]}}"#)
+        let files = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: file, wellKnownDocument: file, rootUsable: false)
+        let parent = EntitlementClaimCheck.evaluate([try claim("appclips:example.com")], domain: "example.com", files: files)
+        #expect(parent.outcomes.map(\.works) == [true], "\(parent.outcomes.map(\.reason))")
+        #expect(parent.outcomes.first?.reason.contains("\(app)'s App Clip \(app).Clip has a place in appclips.apps") == true)
+        let clip = EntitlementClaim(appID: app + ".Clip", source: "Clip.entitlements", entry: try AssociatedDomainEntry.parse("appclips:example.com", index: 0))
+        #expect(EntitlementClaimCheck.evaluate([clip], domain: "example.com", files: files).outcomes.map(\.works) == [true])
+        // Another app's clip, or an app ID that only starts with the same letters, is no App Clip of this app.
+        let other = try document(#"{"appclips": {"apps": ["\#(app)2.Clip", "ABCDE12345.com.example.other.Clip"]}}"#)
+        let otherFiles = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: other, wellKnownDocument: other, rootUsable: false)
+        let missing = EntitlementClaimCheck.evaluate([try claim("appclips:example.com")], domain: "example.com", files: otherFiles)
+        #expect(missing.outcomes.map(\.works) == [false] && missing.findings.map(\.id) == ["entitlement.appclip-missing"])
+        #expect(missing.outcomes.first?.reason.contains("lists neither \(app) nor an App Clip of it") == true, "\(missing.outcomes.map(\.reason))")
+    }
+
     @Test func driftNamesBothTeamIDs() throws {
         let file = try document("""
             {"applinks": {"details": [{"appIDs": ["OLDTEAM999.com.example.app"], "components": [{"/": "/*"}]}]}}
