@@ -7,7 +7,7 @@ enum AppPhrases {
 
     /// "3 of 4 entries work; 1 entry could not be read; ..." for one app.
     static func summary(_ app: AppResult) -> String {
-        var text = "\(app.entries.filter(\.works).count) of \(entries(app.entries.count)) work"
+        var text = "\(app.entries.filter(\.works).count) of \(entries(app.entries.count)) work" + (app.entries.count == 1 ? "s" : "")
         if app.skippedEntries > 0 { text += "; \(entries(app.skippedEntries)) could not be read (see the input errors)" }
         if let missing = app.notAudited { text += "; \(entries(missing)) not checked (the run was stopped)" }
         return text + "."
