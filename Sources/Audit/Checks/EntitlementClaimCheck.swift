@@ -60,13 +60,15 @@ public enum EntitlementClaimCheck {
         var outcomes: [ClaimOutcome] = []
         for claim in claims {
             let entry = claim.entry
+            // A ?mode= entry is read by the device itself, straight from the origin: not "Apple" (its CDN).
+            let reader = entry.mode == nil ? "Apple reads" : "the device reads"
             var resolution = entry.wildcard
-                ? "\(entry.pattern) covers the subdomains of \(entry.host), not \(entry.host) itself; Apple reads \(entry.host)'s file for it"
-                : "Apple reads \(entry.host)'s own file for it"
+                ? "\(entry.pattern) covers the subdomains of \(entry.host), not \(entry.host) itself; \(reader) \(entry.host)'s file for it"
+                : "\(reader.prefix(1).uppercased() + reader.dropFirst()) \(entry.host)'s own file for it"
             let location: String?
             let document: AASADocument?
             if let mode = entry.mode {
-                resolution += "; with ?mode=\(mode.rawValue) the device fetches it straight from the origin's /.well-known/, not Apple's CDN, "
+                resolution += "; with ?mode=\(mode.rawValue) it fetches the file straight from the origin's /.well-known/, not Apple's CDN, "
                     + "and uses the entry \(mode.devices)"
                 findings.append(modeEntry.finding("\(claim.entry.text) of \(claim.appID) works \(mode.devices); other devices ignore it."))
                 location = files.wellKnownDocument == nil ? nil : AASAFile.wellKnownPath
@@ -86,7 +88,8 @@ public enum EntitlementClaimCheck {
                     outcome(modeRootOnly.finding("\(entry.text) of \(claim.appID) fails: \(domain) serves its file only at the root location, "
                                                  + "and a ?mode= entry is read from \(AASAFile.wellKnownPath) alone."), works: false)
                 } else {
-                    outcome(unchecked.finding("\(entry.text) of \(claim.appID) does not work: Apple can read no file from \(domain)."), works: false)
+                    outcome(unchecked.finding("\(entry.text) of \(claim.appID) does not work: \(entry.mode == nil ? "Apple" : "the device") can read no file from \(domain)."),
+                            works: false)
                 }
                 continue
             }
@@ -109,7 +112,7 @@ public enum EntitlementClaimCheck {
                                              findingID: met.id))
                 continue
             }
-            let place = "The file Apple reads for \(entry.text) (https://\(domain)\(location ?? ""))"
+            let place = "The file \(reader) for \(entry.text) (https://\(domain)\(location ?? ""))"
             let drift = TeamIDDrift.others(of: claim.appID, in: listed)
             if !drift.isEmpty {
                 outcome(teamIDDrift.finding("\(place) \(TeamIDDrift.phrase(appID: claim.appID, others: drift)): "

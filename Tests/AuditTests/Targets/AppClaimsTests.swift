@@ -231,6 +231,17 @@ import Testing
         #expect(mode.findings[0].message.contains("developer mode"))
         #expect(!mode.outcomes[0].works && mode.outcomes[0].location == nil)
         #expect(mode.outcomes[0].resolution.contains("not Apple's CDN"))
+        // The device reads a ?mode= entry's file itself; "Apple reads" would say its CDN does.
+        #expect(mode.outcomes[0].resolution.hasPrefix("The device reads dev.example.com's own file") && !mode.outcomes[0].resolution.contains("Apple reads"),
+                "\(mode.outcomes[0].resolution)")
+        let wellKnown = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: file, wellKnownDocument: file, rootUsable: false)
+        let other = EntitlementClaim(appID: "ABCDE12345.com.example.other", source: "App.entitlements",
+                                     entry: try AssociatedDomainEntry.parse("applinks:dev.example.com?mode=developer", index: 0))
+        let missing = EntitlementClaimCheck.evaluate([other], domain: "dev.example.com", files: wellKnown)
+        #expect(missing.outcomes[0].reason.hasPrefix("The file the device reads for applinks:dev.example.com?mode=developer"), "\(missing.outcomes[0].reason)")
+        let noFile = EntitlementClaimCheck.HostFiles(usedLocation: nil, usedDocument: nil, wellKnownDocument: nil, rootUsable: false)
+        let unread = EntitlementClaimCheck.evaluate([try claim("applinks:dev.example.com?mode=developer")], domain: "dev.example.com", files: noFile)
+        #expect(unread.outcomes[0].reason.hasSuffix("does not work: the device can read no file from dev.example.com."), "\(unread.outcomes[0].reason)")
         // The same root-only file serves an entry without a mode (Apple falls back to the root location).
         let plain = EntitlementClaimCheck.evaluate([try claim("applinks:dev.example.com")], domain: "dev.example.com", files: rootOnly)
         #expect(plain.outcomes[0].works && plain.outcomes[0].location == AASAFile.rootPath)
