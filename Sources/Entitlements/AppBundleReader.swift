@@ -46,7 +46,10 @@ enum AppBundleReader {
         }
         // The name comes from the file: it must name a file in the bundle's own folder, nothing elsewhere.
         guard let name = value as? String, !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
-            throw EntitlementsReadError(source: bundle.source(of: infoName), reason: "has a CFBundleExecutable that is not a file name")
+            // Quoted (at most 100 characters) so the user sees what the bundle named.
+            let shown = (value as? String).map { "\"\($0.prefix(100))\"" + ($0.count > 100 ? "…" : "") } ?? EntitlementsPropertyList.typeName(value)
+            throw EntitlementsReadError(source: bundle.source(of: infoName),
+                                        reason: "has a CFBundleExecutable (\(shown)) that is not a file name in the bundle's own folder")
         }
         let executable = executableFolder + name
         if let problem = bundle.problem(executable) {

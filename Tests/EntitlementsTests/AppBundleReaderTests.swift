@@ -112,7 +112,8 @@ import TestSupport
         try Self.inScratch { folder in
             for entry in ["../App", "", "/etc/passwd"] {
                 let app = try AppBundleFixture(name: "Odd", executable: Self.executable, executableEntry: entry).writeApp(in: folder)
-                #expect(Self.failure(app.path)?.reason == "has a CFBundleExecutable that is not a file name", "CFBundleExecutable \(entry)")
+                #expect(Self.failure(app.path)?.reason == "has a CFBundleExecutable (\"\(entry)\") that is not a file name in the bundle's own folder",
+                        "CFBundleExecutable \(entry)")
             }
             let missing = try AppBundleFixture(name: "Gone", executable: Self.executable, executableEntry: "Other").writeApp(in: folder)
             #expect(Self.failure(missing.path) == EntitlementsReadError(source: missing.path + ": Other", reason: "is named by CFBundleExecutable but is not in the bundle"))
