@@ -64,7 +64,9 @@ extension MatchRun {
                 file = (used, document)
             }
             var why = "\(url): \(entry.text) covers \(host); "
-            why += entry.wildcard ? "Apple reads \(entry.fileHost)'s file for it" : "Apple reads its own file"
+            // A ?mode= entry's file is read by the device itself, not by Apple's CDN.
+            let reader = entry.mode == nil ? "Apple reads" : "the device reads"
+            why += entry.wildcard ? "\(reader) \(entry.fileHost)'s file for it" : "\(reader) its own file"
             var document = file.document
             if let mode = entry.mode {
                 why += "; with ?mode=\(mode.rawValue) only from /.well-known/, straight from the origin, and \(mode.devices)"

@@ -35,6 +35,8 @@ import TestSupport
         #expect(lines[1].contains("https://shop.good.test/buy/2  opens ABCDE12345.com.example.app"))
         #expect(outcome.stderr.contains("applinks:*.good.test covers shop.good.test; Apple reads good.test's file for it"), "\(outcome.stderr)")
         #expect(lines[2].contains("does not open ABCDE12345.com.example.app") && lines[2].contains("serves its file only at the root location"))
+        #expect(outcome.stderr.contains("applinks:root-only.test?mode=developer covers root-only.test; the device reads its own file; with ?mode=developer"),
+                "\(outcome.stderr)")
         #expect(lines[3].contains("no applinks entry of ABCDE12345.com.example.app covers other.test"))
         #expect(lines[4].contains("https://good.test/sell  does not open"))
     }
