@@ -36,6 +36,12 @@ enum AppBundleReader {
         } else if bundle.contains("Contents/Info.plist") {
             (prefix, executableFolder, profileName) = ("Contents/", "Contents/MacOS/", "Contents/embedded.provisionprofile")
         } else {
+            // One that is there but cannot be read (a pipe, a folder) is named as such, not called missing.
+            for name in ["Info.plist", "Contents/Info.plist"] {
+                if let problem = bundle.problem(name), problem != "is not in the bundle" {
+                    throw EntitlementsReadError(source: bundle.source(of: name), reason: problem)
+                }
+            }
             throw EntitlementsReadError(source: bundle.source(of: ""), reason: "holds no Info.plist (an iOS app) or Contents/Info.plist (a macOS app)")
         }
         let infoName = prefix + "Info.plist"

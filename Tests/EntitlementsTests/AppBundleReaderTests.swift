@@ -263,6 +263,10 @@ extension AppBundleReaderTests {
             try FileManager.default.removeItem(at: app.appendingPathComponent("App"))
             #expect(mkfifo(app.appendingPathComponent("App").path, 0o600) == 0)
             #expect(Self.failure(app.path) == EntitlementsReadError(source: app.path + ": App", reason: "is named by CFBundleExecutable but is a pipe (FIFO), not a regular file"))
+            // An Info.plist that is there but is a pipe is named as one, not called missing.
+            try FileManager.default.removeItem(at: app.appendingPathComponent("Info.plist"))
+            #expect(mkfifo(app.appendingPathComponent("Info.plist").path, 0o600) == 0)
+            #expect(Self.failure(app.path) == EntitlementsReadError(source: app.path + ": Info.plist", reason: "is a pipe (FIFO), not a regular file"))
         }
     }
 }
