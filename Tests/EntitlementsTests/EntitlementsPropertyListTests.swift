@@ -86,6 +86,11 @@ import Testing
         let text = directory.appendingPathComponent("notes.txt")
         try Data("applinks:example.com\n".utf8).write(to: text)
         #expect(throws: EntitlementsReadError.self) { try EntitlementsFile.read(at: text.path) }
+        let empty = directory.appendingPathComponent("Empty.entitlements")
+        try Data().write(to: empty)
+        #expect(throws: EntitlementsReadError(source: empty.path, reason: "is empty (0 bytes): an entitlements file is a property list")) {
+            try EntitlementsFile.read(at: empty.path)
+        }
         #expect(throws: EntitlementsReadError(source: directory.path + "/missing", reason: "no such file or folder")) {
             try EntitlementsFile.read(at: directory.path + "/missing")
         }
