@@ -44,10 +44,13 @@ extension MatchRun {
             let host = Self.asciiHost(rawHost)
             parsed.host = host
             guard let entry = Self.entry(covering: host, in: claims.entries) else {
+                // The first few only: an entitlement may hold thousands, and this is one line per URL.
                 let listed = claims.entries.filter { $0.service == .applinks }.map(\.pattern)
+                let shown = listed.prefix(Self.shownEntries).joined(separator: ", ")
+                    + (listed.count > Self.shownEntries ? " and \(listed.count - Self.shownEntries) more" : "")
                 results.append(MatchResult(url: url, decision: .noMatch, appID: app,
                                            reason: "no applinks entry of \(app) covers \(host) (its applinks entries: "
-                                               + (listed.isEmpty ? "none" : listed.joined(separator: ", ")) + ")"))
+                                               + (listed.isEmpty ? "none" : shown) + ")"))
                 continue
             }
             if files[entry.fileHost] == nil {
@@ -83,6 +86,9 @@ extension MatchRun {
         }
         return results
     }
+
+    /// How many of an app's applinks entries a URL that none covers names.
+    static let shownEntries = 10
 
     /// The applinks entry Apple uses for `host`: an exact one, else the wildcard with the longest
     /// host; among equals, one without `?mode=` first.
