@@ -67,6 +67,8 @@ public struct AuditRun: Sendable {
     public var tool: ToolInfo
     /// Where the run is recorded (`--history`; nil for `--no-history`).
     public var history: (any RunHistory)?
+    /// False: the results stay in memory rather than going to a spool (tests compare the two).
+    var spoolsResults = true
 
     /// A run of `tool` over `domains`; see each property.
     public init(domains: Domains, fetch: FetchOptions, audit: AuditSettings, shard: Shard? = nil,
@@ -177,12 +179,17 @@ public struct AuditRun: Sendable {
         let auditor = Auditor(settings: audit, now: started)
         let entries = list.entries
         var spool: ResultSpool?
-        do {
-            spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
-                                    count: entries.count, generatedAt: started)
-        } catch {
-            observer.notice("warning: \(error); the results are kept in memory")
+        if spoolsResults {
+            do {
+                spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
+                                        count: entries.count, generatedAt: started)
+            } catch {
+                observer.notice("warning: \(error); the results are kept in memory")
+            }
         }
+        // A run that ends without reports leaves no folder the spool made for itself.
+        var reportsWritten = false
+        defer { if !reportsWritten { spool?.removeCreatedFolders() } }
         let results: [DomainResult?]
         observer.fetching(total: entries.count)
         do {
@@ -253,6 +260,7 @@ public struct AuditRun: Sendable {
                 observer.info("no domain was audited: \(store.root)/latest was not moved")
             }
             directory = written.directory
+            reportsWritten = true
             observer.reportsWritten(in: directory)
         } catch {
             observer.notice("\(error)")

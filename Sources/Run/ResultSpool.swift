@@ -48,9 +48,21 @@ final class ResultSpool: @unchecked Sendable {
     private var sealed = false
     private var failure: SpoolError?
 
+    /// The folders the spool created for itself (the output folder and its missing parents),
+    /// deepest first: `removeCreatedFolders` takes them away again when the run writes no report.
+    private let createdFolders: [String]
+
     /// A spool for `count` domains in `folder` (created when missing, like the reports' folder).
     init(in folder: URL, count: Int, generatedAt: Date,
          temporaryName: (String) -> String = AtomicFile.temporaryName(for:)) throws(ReportWriteError) {
+        let existing = try ReportOutput.nearestExistingFolder(of: folder.path)
+        var created: [String] = []
+        var path = folder.path
+        while path != existing && !path.isEmpty && path != "/" && path != "." {
+            created.append(path)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        createdFolders = created
         try AtomicFile.createFolder(folder)
         let handle = try FolderHandle(opening: folder)
         var descriptor: Int32 = -1
@@ -69,6 +81,12 @@ final class ResultSpool: @unchecked Sendable {
         file = SpoolFile(descriptor: descriptor)
         self.generatedAt = generatedAt
         slots = Array(repeating: nil, count: count)
+    }
+
+    /// Removes the folders this spool created, when they are empty (a run that ends without a
+    /// report leaves no output folder behind it, as before the fetch); anything in them is left alone.
+    func removeCreatedFolders() {
+        for folder in createdFolders where rmdir(folder) != 0 { break }
     }
 
     /// Stores the result of the domain at `index` of the list. After `seal`, or after a failed
