@@ -27,7 +27,7 @@ public enum HTMLReporter {
     }
 
     /// Renders the same document as `render(_:)`, handing it to `sink` in pieces of about 64 KB (a
-    /// domain section is never split), so a report of thousands of domains is never held whole.
+    /// domain section or summary row is never split), so a report of thousands of domains is never held whole.
     /// Stops at the first error `sink` throws and rethrows it.
     public static func render(_ report: AuditReport, to sink: (String) throws -> Void) throws {
         try render(StreamedReport(report), to: sink)

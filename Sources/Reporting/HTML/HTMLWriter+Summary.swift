@@ -50,6 +50,8 @@ extension HTMLWriter {
                 raw("<span class=\"muted\">none</span>")
             }
             raw("</td></tr>\n")
+            // A row per domain: for a long list the table alone is megabytes, so it goes out in pieces too.
+            flush()
         }
         raw("</tbody>\n</table></div>\n")
         raw("<p class=\"meta\"><code>.well-known</code>: <code>\(AASAFile.wellKnownPath)</code>, where Apple looks first; ")
