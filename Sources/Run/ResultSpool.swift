@@ -46,7 +46,10 @@ final class ResultSpool: @unchecked Sendable {
     /// One per domain of the list, by its index; nil until its result is stored.
     private var slots: [Slot?]
     private var sealed = false
-    private var failure: SpoolError?
+    /// The first result that could not be stored (a full disk): the run then writes no report.
+    private var failure: ReportWriteError?
+    /// The folder, for messages.
+    private let folderPath: String
 
     /// The folders the spool created for itself (the output folder and its missing parents),
     /// deepest first: `removeCreatedFolders` takes them away again when the run writes no report.
@@ -79,6 +82,7 @@ final class ResultSpool: @unchecked Sendable {
         // Gone from the folder at once; the open descriptor keeps the file.
         unlinkat(handle.descriptor, name, 0)
         file = SpoolFile(descriptor: descriptor)
+        folderPath = folder.path
         self.generatedAt = generatedAt
         slots = Array(repeating: nil, count: count)
     }
@@ -99,7 +103,11 @@ final class ResultSpool: @unchecked Sendable {
         do {
             encoded = try encodingLock.withLock { try encoder.encode(result) }
         } catch {
-            lock.withLock { if failure == nil { failure = SpoolError(reason: "cannot encode the result of \(digest.domain): \(error)") } }
+            lock.withLock {
+                if failure == nil {
+                    failure = ReportWriteError(path: folderPath, reason: "cannot encode the result of \(digest.domain) for the run's results spool (\(error))")
+                }
+            }
             return
         }
         lock.withLock {
@@ -108,7 +116,8 @@ final class ResultSpool: @unchecked Sendable {
             withUnsafeBytes(of: UInt32(encoded.count).littleEndian) { record.append(contentsOf: $0) }
             record.append(encoded)
             if let code = file.write(record, at: end) {
-                failure = SpoolError(reason: "cannot store the result of \(digest.domain) (\(AtomicFile.describe(code)))")
+                failure = ReportWriteError(path: folderPath,
+                                           reason: "cannot store the result of \(digest.domain) in the run's results spool (\(AtomicFile.describe(code)))")
                 return
             }
             slots[index] = Slot(offset: end, length: Int32(encoded.count), digest: digest)
@@ -118,8 +127,8 @@ final class ResultSpool: @unchecked Sendable {
 
     /// Stops taking results and gives those stored, in list order: the results, and for each
     /// domain of the list whether it was stored. Throws the first write that failed.
-    func seal() throws(SpoolError) -> (results: SpooledResults, stored: [Bool]) {
-        let (slots, failure) = lock.withLock { () -> ([Slot?], SpoolError?) in
+    func seal() throws(ReportWriteError) -> (results: SpooledResults, stored: [Bool]) {
+        let (slots, failure) = lock.withLock { () -> ([Slot?], ReportWriteError?) in
             sealed = true
             return (self.slots, self.failure)
         }

@@ -122,3 +122,21 @@ import Glibc
         #expect(throws: ReportWriteError.self) { try ResultSpool(in: file, count: 1, generatedAt: Self.generatedAt) }
     }
 }
+
+/// A spool on a full disk: the result that did not fit is named, and no report is made from a
+/// spool that lacks it.
+@Suite struct ResultSpoolFullDiskTests {
+    @Test func aResultThatDoesNotFitIsNamedAndTheSealRefuses() throws {
+        let scratch = try ScratchFileSystem(bytes: 12 * 1024)
+        defer { scratch.unmount() }
+        let spool = try ResultSpool(in: scratch.mountPoint, count: 2, generatedAt: ResultSpoolTests.generatedAt)
+        var big = ResultSpoolTests.result("big.test", verdict: .pass)
+        big.locations[0].body = String(repeating: "x", count: 64 * 1024)
+        spool.append(big, at: 0)
+        spool.append(ResultSpoolTests.result("small.test", verdict: .pass), at: 1)
+        let error = #expect(throws: ReportWriteError.self) { try spool.seal() }
+        #expect(error?.path == scratch.mountPoint.path)
+        #expect(error?.reason.contains("big.test") == true && error?.reason.contains("No space left on device") == true, "\(String(describing: error))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.mountPoint.path).isEmpty)
+    }
+}
