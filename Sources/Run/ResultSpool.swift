@@ -17,10 +17,11 @@ public struct SpoolError: Error, CustomStringConvertible {
 /// the output folder; only its digest (`DomainDigest`) and place in the file stay in memory. The
 /// reports are then written by reading the results back one at a time (`SpooledResults`).
 ///
-/// The file is created under an unpredictable temporary name (`.report.spool.tmp-…`, exclusively,
-/// never through a link) and removed from the folder at once, kept open: it never appears beside
-/// the reports, and nothing of it is left by a run that ends in any way, a crash or `kill -9`
-/// included (the system frees its space when the process ends).
+/// The file never has a name in the folder (`O_TMPFILE`), or, where the file system does not
+/// offer that, is created under an unpredictable temporary name (`.report.spool.tmp-…`,
+/// exclusively, never through a link) and removed at once, kept open: it never appears beside the
+/// reports, and nothing of it is left by a run that ends in any way, a crash or `kill -9` included
+/// (the system frees its space when the process ends).
 ///
 /// A record is its length (4 bytes, little-endian) then the JSON of one `DomainResult`; reading a
 /// record back checks the length, so a file cut short (a full disk, a crash in a write) is named
@@ -56,7 +57,8 @@ final class ResultSpool: @unchecked Sendable {
     private let createdFolders: [String]
 
     /// A spool for `count` domains in `folder` (created when missing, like the reports' folder).
-    init(in folder: URL, count: Int, generatedAt: Date,
+    /// `anonymous`: false skips `O_TMPFILE` (tests of the fallback).
+    init(in folder: URL, count: Int, generatedAt: Date, anonymous: Bool = true,
          temporaryName: (String) -> String = AtomicFile.temporaryName(for:)) throws(ReportWriteError) {
         let existing = try ReportOutput.nearestExistingFolder(of: folder.path)
         var created: [String] = []
@@ -68,23 +70,39 @@ final class ResultSpool: @unchecked Sendable {
         createdFolders = created
         try AtomicFile.createFolder(folder)
         let handle = try FolderHandle(opening: folder)
-        var descriptor: Int32 = -1
-        var name = ""
-        for _ in 0..<StagedFiles.attempts {
-            name = temporaryName("report.spool")
-            descriptor = openat(handle.descriptor, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if descriptor >= 0 || errno != EEXIST { break }
+        // A file that never has a name (O_TMPFILE) where the file system allows; else a name
+        // removed at once.
+        var descriptor: Int32 = anonymous ? Self.openAnonymous(in: handle) : -1
+        if descriptor < 0 {
+            var name = ""
+            for _ in 0..<StagedFiles.attempts {
+                name = temporaryName("report.spool")
+                descriptor = openat(handle.descriptor, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                if descriptor >= 0 || errno != EEXIST { break }
+            }
+            guard descriptor >= 0 else {
+                let reason = errno == EEXIST ? "\(StagedFiles.attempts) fresh temporary names were all taken" : AtomicFile.describe(errno)
+                throw ReportWriteError(path: folder.path, reason: "cannot create the results spool (\(reason))")
+            }
+            // Gone from the folder at once; the open descriptor keeps the file.
+            unlinkat(handle.descriptor, name, 0)
         }
-        guard descriptor >= 0 else {
-            let reason = errno == EEXIST ? "\(StagedFiles.attempts) fresh temporary names were all taken" : AtomicFile.describe(errno)
-            throw ReportWriteError(path: folder.path, reason: "cannot create the results spool (\(reason))")
-        }
-        // Gone from the folder at once; the open descriptor keeps the file.
-        unlinkat(handle.descriptor, name, 0)
         file = SpoolFile(descriptor: descriptor)
         folderPath = folder.path
         self.generatedAt = generatedAt
         slots = Array(repeating: nil, count: count)
+    }
+
+    /// A file in `folder` that has no name (`O_TMPFILE`, Linux 3.11), or -1 where the file system
+    /// or the build does not offer it. Glibc's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`) is a macro
+    /// Swift does not import; its value is that of the architectures built here.
+    private static func openAnonymous(in folder: FolderHandle) -> Int32 {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+        let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
+        return openat(folder.descriptor, ".", temporaryFile | O_RDWR | O_CLOEXEC, 0o600)
+        #else
+        return -1
+        #endif
     }
 
     /// Removes the folders this spool created, when they are empty (a run that ends without a

@@ -115,6 +115,20 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: out.path), "the empty deepest folder goes")
     }
 
+    /// Where `O_TMPFILE` is not offered, the spool has a name for an instant, exclusively created:
+    /// something planted at the name is left alone and another name drawn.
+    @Test func withoutAnonymousFilesTheNamedSpoolIsUnlinkedAtOnce() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(".report.spool.tmp-planted").path,
+                                                   withDestinationPath: "/etc/passwd")
+        var names = [".report.spool.tmp-planted", ".report.spool.tmp-fresh"]
+        let spool = try ResultSpool(in: folder, count: 1, generatedAt: Self.generatedAt, anonymous: false,
+                                    temporaryName: { _ in names.removeFirst() })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [".report.spool.tmp-planted"])
+        spool.append(Self.results[0], at: 0)
+        #expect(try spool.seal().results.result(at: 0) == Self.judged(Self.results[0]))
+    }
+
     @Test func aFolderThatCannotHoldTheSpoolSaysWhy() throws {
         let folder = try AuditBinary.temporaryDirectory()
         let file = folder.appendingPathComponent("file")
