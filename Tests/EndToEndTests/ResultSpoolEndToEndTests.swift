@@ -30,4 +30,22 @@ import Glibc
         _ = audit.wait(limit: 20)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == [], "nothing is left, under any name")
     }
+
+    /// Ctrl-C: the finished domains' reports are written from the spool, and then only they are there.
+    @Test func anInterruptedRunLeavesItsReportsAndNothingElse() throws {
+        let sites = try HostileSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let quick = [HostileSites.absurdCertificate, HostileSites.badUTF8, HostileSites.nul]
+        let audit = try RunningAudit(["--no-cdn", "--cacert", sites.certificateAuthority.certificatePath, "--timeout", "30",
+                                      "--connect-timeout", "30", "--out", "out"] + sites.connectToArguments + quick + [HostileSites.hang],
+                                     in: folder)
+        usleep(4_000_000)
+        try audit.send(SIGINT)
+        let result = audit.wait(limit: 20)
+        #expect(result.outcome.status == 130, "\(result.outcome.stderr)")
+        let out = folder.appendingPathComponent("out")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["report.html", "report.json"])
+        let report = try AuditBinary.readReport(at: out.appendingPathComponent("report.json"))
+        #expect(Set(report.domains.map(\.domain)) == Set(quick) && report.notAudited == [HostileSites.hang])
+    }
 }
