@@ -211,9 +211,10 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     does not pass (by default only when there are at most 10 domains).
           --keep N                  Keep the N newest reports/<UTC time> folders and delete older ones
                                     (never the one reports/latest points to, never other folders).
-          --max-per-host N          Transfers in flight at once to one server (default: 6; 0: no
-                                    limit). The server is the host:port connected to: with --connect-to,
-                                    every name routed to one server shares it; Apple's CDN is one server.
+          --max-per-host N          Transfers in flight at once to one host name (default: 6; 0: no
+                                    limit): each domain of the list is one, Apple's CDN is one. Counted
+                                    by the name in the URL, not by where --connect-to sends it: names
+                                    routed to one server are held only by --concurrency.
           --shard K/N               Audit only shard K of N (1-based): a stable subset chosen by a hash
                                     of each domain, so shards do not move when the list grows. Combine
                                     the shard reports with aasa-audit merge (see docs/scaling.md).
