@@ -21,7 +21,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var network = NetworkOptions()
     /// `--out`, `--format`, `--strict`, `--quiet`, `--baseline`, `--no-baseline`.
     public var reports = ReportOptions()
-    public var concurrency = 32
+    public var concurrency = 64
     public var maxBytes = 1 << 20
     public var userAgent = defaultUserAgent
     /// Where Apple's CDN copy is fetched from (the domain is appended); `--apple-cdn`.
@@ -165,7 +165,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     an error before anything is fetched.
           --format LIST             Report formats, comma-separated: json, html, md, junit (default:
                                     json,html). md: report.md for a ticket; junit: report.junit.xml for CI.
-          --concurrency N           Transfers in flight at once (default: 32).
+          --concurrency N           Transfers in flight at once (default: 64).
           --timeout SECONDS         Time allowed for each transfer (default: 10).
           --connect-timeout SECONDS Time allowed to connect, TLS included (default: 5).
           --max-bytes N             Stop reading a body after N decoded bytes (default: 1048576);

@@ -50,7 +50,7 @@ public struct FetchOptions: Sendable, Equatable {
     public init(
         userAgent: String, caFile: String? = nil, connectTo: [String] = [], resolve: [String] = [],
         connectTimeout: Double = 5, totalTimeout: Double = 10, maxBytes: Int = 1 << 20,
-        lowSpeedLimit: Int = 100, lowSpeedTime: Int = 5, concurrency: Int = 32, maxRedirectHops: Int = 5,
+        lowSpeedLimit: Int = 100, lowSpeedTime: Int = 5, concurrency: Int = 64, maxRedirectHops: Int = 5,
         appleCDNBase: String? = nil, crawlerUserAgent: String? = nil
     ) {
         self.userAgent = userAgent

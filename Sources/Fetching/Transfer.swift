@@ -405,8 +405,8 @@ final class Routing {
     /// True when an entry sends this URL's host and port somewhere of the user's choosing.
     func routes(url: String) -> Bool {
         // HostKey's parser, not URLComponents: this runs for every transfer.
-        guard !routes.isEmpty, var (host, port) = HostKey.hostAndPort(of: url) else { return false }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !routes.isEmpty, let (named, port) = HostKey.hostAndPort(of: url) else { return false }
+        let host = named.hasPrefix("[") && named.hasSuffix("]") ? String(named.dropFirst().dropLast()) : named
         return routes.contains { ($0.host.isEmpty || $0.host == host) && ($0.port.isEmpty || $0.port == port) }
     }
 

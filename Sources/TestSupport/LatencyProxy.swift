@@ -112,29 +112,35 @@ public final class LatencyProxy: @unchecked Sendable {
             close(listener)
             finished.signal()
         }
+        // Reused each turn: the proxy's CPU is taken from the programs it measures.
+        var fds: [pollfd] = []
         while !lock.withLock({ stopping }) {
             // Write what is due; pass closes on.
             let now = Self.now()
+            var ended = false
             for connection in connections where !connection.failed {
                 flush(&connection.up, to: connection.upstream, now: now, connection: connection)
                 flush(&connection.down, to: connection.client, now: now, connection: connection)
+                ended = ended || connection.failed || (connection.up.isDone && connection.down.isDone)
             }
-            connections.removeAll { connection in
-                guard connection.failed || (connection.up.isDone && connection.down.isDone) else { return false }
-                close(connection.client)
-                close(connection.upstream)
-                return true
+            if ended || connections.contains(where: { $0.failed }) {
+                connections.removeAll { connection in
+                    guard connection.failed || (connection.up.isDone && connection.down.isDone) else { return false }
+                    close(connection.client)
+                    close(connection.upstream)
+                    return true
+                }
             }
 
             // Wait for input, room to write, or the next chunk to fall due (at most 100 ms, to see `stop`).
-            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            fds.removeAll(keepingCapacity: true)
+            fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
             var wake = now + 100_000_000
             for connection in connections {
                 fds.append(pollfd(fd: connection.client, events: events(reading: connection.up, writing: connection.down), revents: 0))
                 fds.append(pollfd(fd: connection.upstream, events: events(reading: connection.down, writing: connection.up), revents: 0))
-                for direction in [connection.up, connection.down] where !direction.writeBlocked {
-                    if let due = direction.nextDue { wake = min(wake, due) }
-                }
+                if !connection.up.writeBlocked, let due = connection.up.nextDue { wake = min(wake, due) }
+                if !connection.down.writeBlocked, let due = connection.down.nextDue { wake = min(wake, due) }
             }
             let timeout = wake > now ? Int32((wake - now + 999_999) / 1_000_000) : 0
             let ready = poll(&fds, nfds_t(fds.count), timeout)
@@ -142,7 +148,8 @@ public final class LatencyProxy: @unchecked Sendable {
             guard ready > 0 else { continue }
 
             let readNow = Self.now()
-            for (index, connection) in connections.enumerated() where !connection.failed {
+            for index in connections.indices where !connections[index].failed {
+                let connection = connections[index]
                 let clientEvents = fds[1 + 2 * index].revents, upstreamEvents = fds[2 + 2 * index].revents
                 if clientEvents & Int16(POLLOUT) != 0 { connection.down.writeBlocked = false }
                 if upstreamEvents & Int16(POLLOUT) != 0 { connection.up.writeBlocked = false }
@@ -162,10 +169,7 @@ public final class LatencyProxy: @unchecked Sendable {
     }
 
     private func events(reading: Direction, writing: Direction) -> Int16 {
-        var events: Int16 = 0
-        if !reading.sourceClosed { events |= Int16(POLLIN) }
-        if writing.writeBlocked { events |= Int16(POLLOUT) }
-        return events
+        (reading.sourceClosed ? 0 : Int16(POLLIN)) | (writing.writeBlocked ? Int16(POLLOUT) : 0)
     }
 
     private func read(_ fd: Int32, into direction: inout Direction, due: UInt64, buffer: inout [UInt8], connection: Connection) {
@@ -181,9 +185,9 @@ public final class LatencyProxy: @unchecked Sendable {
     }
 
     private func flush(_ direction: inout Direction, to fd: Int32, now: UInt64, connection: Connection) {
-        // Chunks due within the next millisecond go now: poll's timeout counts milliseconds anyway,
-        // and one wake-up for them all costs the proxy less CPU (which the measured programs share).
-        while !direction.writeBlocked, direction.head < direction.chunks.count, direction.chunks[direction.head].due <= now + 1_000_000 {
+        // Never early: the delay is a lower bound. (poll's timeout is rounded up to whole
+        // milliseconds, so chunks falling due within one are written on one wake-up.)
+        while !direction.writeBlocked, direction.head < direction.chunks.count, direction.chunks[direction.head].due <= now {
             if direction.chunks[direction.head].bytes.isEmpty {
                 shutdown(fd, Int32(SHUT_WR))
                 direction.destinationShut = true
