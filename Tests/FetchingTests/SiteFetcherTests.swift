@@ -248,6 +248,28 @@ import TestSupport
         #expect(unlimited.hasRoom(wellKnown))
     }
 
+    @Test(arguments: [true, false])
+    func rootAndCrawlerRepeatGiveTheSameFactsAtOnceOrOneAfterTheOther(multiplexes: Bool) throws {
+        // nginx speaks HTTP/2 here: with multiplexesLocations the root location and the crawler's
+        // repeat go out as soon as .well-known's connection is up; without, one after the other.
+        // Either way: one connection per name, the same statuses, the root location's certificate
+        // is the connection's, the crawler's repeat is there.
+        let run = UUID().uuidString.prefix(8).lowercased()
+        let hosts = (1...3).map { "mux\($0)-\(run).many.test" }
+        let results = try fetch(hosts) {
+            $0.multiplexesLocations = multiplexes
+            $0.crawlerUserAgent = AppleCDN.crawlerUserAgent
+        }
+        for site in results {
+            #expect(site.wellKnown.response.status == 200 && site.root.response.status == 200)
+            #expect(site.crawlerWellKnown?.status == 200 && site.crawlerRoot == nil)
+            #expect(site.root.response.timings.reusedConnection && site.crawlerWellKnown?.timings.reusedConnection == true)
+            #expect(site.root.response.tls?.certificate != nil && site.root.response.tls?.certificate == site.wellKnown.response.tls?.certificate)
+        }
+        let connections = connectionsInLog(of: String(run), expecting: 9)
+        #expect(connections.count == 9 && Set(connections).count == 3, "one connection per name: \(connections)")
+    }
+
     @Test func eachDomainsSecondLocationReusesItsConnectionAtScale() throws {
         // More domains than curl keeps idle connections (64), with few in flight: the second location
         // must run while its domain's connection is still cached.
