@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Data flows one way: targets → fetch → checks → results → reporters.
-// No outside packages: Foundation, Swift Testing and Debian's C libraries (libcurl, OpenSSL, libidn2, SQLite)
+// No outside packages: Foundation, Swift Testing and Debian's C libraries (libcurl, OpenSSL, libidn2, SQLite, libzip)
 // reached through tiny C shims are what there is. See docs/architecture.md.
 let package = Package(
     name: "aasa-audit",
@@ -21,14 +21,20 @@ let package = Package(
         .target(name: "CCMS", linkerSettings: [.linkedLibrary("crypto")]),
         // A tiny C shim over SQLite, for History.
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // A tiny C shim over libzip, for reading an .ipa (and, in tests, writing one).
+        .target(name: "CZip", linkerSettings: [.linkedLibrary("zip")]),
         .target(name: "SignedFiles", dependencies: ["AASA", "CCMS"]),
+        // An app's entitlements (its application identifier and Associated Domains) read from an
+        // .entitlements/.xcent property list, a Mach-O code signature, a built .app or an .ipa (libzip
+        // through CZip), and the provisioning profile inside (its CMS envelope opened through CCMS).
+        .target(name: "Entitlements", dependencies: ["CZip", "CCMS"]),
         // Pure: parse and validate AASA documents. No I/O, no libcurl, no C.
         .target(name: "AASA"),
         // libcurl's multi interface on one event loop. Returns plain values, no verdicts.
         // AASA only for its constants (the two paths, Apple's CDN base and crawler User-Agent).
         .target(name: "Fetching", dependencies: ["CCurl", "AASA"]),
         // Targets (domains.txt), checks on fetched responses, verdicts, the report model.
-        .target(name: "Audit", dependencies: ["AASA", "Fetching", "CIDN2", "SignedFiles"]),
+        .target(name: "Audit", dependencies: ["AASA", "Fetching", "CIDN2", "SignedFiles", "Entitlements"]),
         // JSON, HTML, Markdown, JUnit and terminal text from the same result values. Never imports Fetching.
         // The HTML report's stylesheet is HTML/report.css, compiled in through the generated
         // HTML/ReportStylesheet.swift (`make stylesheet`), so the installed binary needs no resource bundle.
@@ -38,7 +44,7 @@ let package = Package(
         .target(name: "History", dependencies: ["Audit", "CSQLite"]),
         // One run: domain list → fetch → audit → report store → an outcome (report and exit status);
         // also the merge of shard reports, and the bounded readers of the files a run is given.
-        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting", "History"]),
+        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting", "History", "Entitlements"]),
         // The command line of every subcommand, parsed and checked, with its help text. Never prints.
         .target(name: "Arguments", dependencies: ["Audit", "Fetching", "Reporting"]),
         // The thin executable: dispatch to a subcommand, console, progress line, signals.
@@ -51,9 +57,11 @@ let package = Package(
         // Not part of the aasa-audit product.
         .executableTarget(name: "aasa-latency-proxy", dependencies: ["TestSupport"]),
         // Test support: throw-away CA, nginx on loopback, running the built binary.
-        .target(name: "TestSupport", dependencies: ["Audit"]),
+        // Also builds an app's files at test time: Mach-O images, .app folders, .ipa zips (through CZip).
+        .target(name: "TestSupport", dependencies: ["Audit", "CZip"]),
 
         .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
+        .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "TestSupport"]),
         .testTarget(name: "SignedFilesTests", dependencies: ["SignedFiles"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),

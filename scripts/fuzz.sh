@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ with `swiftc -sanitize=fuzzer` and runs each for a set time.
-#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s; targets: document domains)
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s; targets: document domains macho)
 #   scripts/fuzz.sh --self-test                         proves a crash makes this script fail: builds a
 #                                                       throw-away target (in .build/fuzz) that traps on
 #                                                       its first input; exits 0 only if that crash was
@@ -64,7 +64,7 @@ fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(document domains)
+[ ${#targets[@]} -eq 0 ] && targets=(document domains macho)
 
 module() {  # module NAME SOURCES...: an instrumented object and its .swiftmodule
   local name=$1; shift
@@ -101,6 +101,14 @@ if [[ " ${targets[*]} " == *" domains "* ]]; then
     -lcurl -lssl -lcrypto -lidn2 -o "$build/fuzz-domains"
 fi
 
+if [[ " ${targets[*]} " == *" macho "* ]]; then
+  # The Entitlements target links libzip (CZip shim, for .ipa files) and OpenSSL (profiles); the target reads Mach-O bytes.
+  shim CZip zip
+  module Entitlements -I "$build/CZip" -I "$build/CCMS" $(find Sources/Entitlements -name '*.swift' | sort)
+  "$swiftc" "${flags[@]}" -I "$build/CZip" -I "$build/CCMS" Fuzz/MachOTarget.swift "$build/Entitlements.o" "$build/CZip.o" "$build/CCMS.o" \
+    -lzip -lcrypto -o "$build/fuzz-macho"
+fi
+
 # Seed corpora: the real AASA files in the repository's test corpus and the committed seeds.
 seed() {  # seed TARGET SOURCE_DIR...
   local corpus="$build/corpus-$1"; shift
@@ -112,6 +120,9 @@ seed() {  # seed TARGET SOURCE_DIR...
 }
 seed document Tests/Corpus/real-aasa/files Fuzz/Seeds/document
 seed domains Fuzz/Seeds/domains Tests/AuditTests/Fuzz/Inputs
+# Mach-O images made by TestSupport's MachOImage: thin 64-bit, thin 32-bit big-endian, signed without
+# entitlements, universal of both forms.
+seed macho Fuzz/Seeds/macho
 
 status=0
 for target in "${targets[@]}"; do

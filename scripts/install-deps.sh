@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages aasa-audit needs, only those that are missing.
-#   scripts/install-deps.sh          what the tool needs to build and run (libcurl, OpenSSL, libidn2, SQLite)
+#   scripts/install-deps.sh          what the tool needs to build and run (libcurl, OpenSSL, libidn2, SQLite, libzip)
 #   scripts/install-deps.sh --test   plus what the tests need (nginx, the openssl command, headless
 #                                    Chromium and pdftotext to read the HTML report as a person sees it,
 #                                    nginx's stream module for the hostile servers, GNU time for peak memory,
@@ -9,7 +9,7 @@
 #   scripts/install-deps.sh --bench  plus what `make bench` needs (nginx, openssl, curl, GNU time, python3)
 set -euo pipefail
 
-packages=(libcurl4-openssl-dev libssl-dev libidn2-dev libsqlite3-dev ca-certificates)
+packages=(libcurl4-openssl-dev libssl-dev libidn2-dev libsqlite3-dev libzip-dev ca-certificates)
 if [ "${1:-}" = "--test" ]; then
   packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time groff-base cmark-gfm tmux)
 fi

@@ -48,6 +48,9 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var failOn = FailOn.any
     /// `--android`: also audit each domain's Android `/.well-known/assetlinks.json`.
     public var android = false
+    /// `--entitlements FILE [--app-id TEAMID.bundle.id]`, repeatable: apps whose Associated Domains
+    /// entries are audited; each `--app-id` belongs to the nearest `--entitlements` before it.
+    public var entitlements: [EntitlementsInput] = []
 
     /// The defaults.
     public init() {}
@@ -97,6 +100,21 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                 }
                 options.failOn = failOn
             case "--android": options.android = true
+            case "--entitlements": options.entitlements.append(EntitlementsInput(path: try take()))
+            case "--app-id":
+                let value = try take()
+                guard let last = options.entitlements.indices.last else {
+                    throw .invalidValue(name, value, "it gives the app ID of the --entitlements FILE before it; name the file first: --entitlements FILE --app-id TEAMID.bundle.id")
+                }
+                if let earlier = options.entitlements[last].appID {
+                    throw .invalidValue(name, value, "--entitlements \(options.entitlements[last].path) already has --app-id \(earlier); each --entitlements takes one --app-id, written after it")
+                }
+                do {
+                    _ = try AppIdentifier.parse(value)
+                } catch {
+                    throw .invalidValue(name, value, error.reason)
+                }
+                options.entitlements[last].appID = value
             default: throw .unknownOption(name)
             }
         }
@@ -146,7 +164,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         With no DOMAIN arguments, the domains are read from --domains (default ./domains.txt): one per line,
         '#' comments and blank lines ignored; URLs are reduced to their host. Words after a domain are
         expectations checked against the file Apple would use (a broken one is an expect.* error):
-        app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID, and for Android
+        app=APPID, opens=/path, stays=/path, webcredentials=APPID, appclip=APPID,
+        activitycontinuation=APPID, and for Android
         android=PACKAGE, android-creds=PACKAGE, sha256=FINGERPRINT (see README).
         The list may be a pipe (--domains <(grep -v staging domains.txt)); a folder, device or
         socket is refused.
@@ -224,6 +243,21 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     either), then the Digital Asset Links statements. Automatic for a
                                     domain with android=, android-creds= or sha256= expectations. Its
                                     errors fail the domain.
+          --entitlements FILE       Also audit an app's Associated Domains entitlement: each applinks:,
+                                    webcredentials:, appclips: and activitycontinuation: entry adds the
+                                    host whose file Apple reads for it, and that file must list the app
+                                    for the service (*.example.com: example.com's file; ?mode= entries:
+                                    the origin's /.well-known/ only, never Apple's CDN). FILE: an
+                                    .entitlements or .xcent property list (XML or binary), a built
+                                    .app, its Mach-O executable, or an .ipa (with its embedded
+                                    provisioning profile). Repeatable, one app each; combines with DOMAIN arguments and the domain list (with
+                                    no DOMAIN, ./domains.txt is read when it exists). A bad entry is an
+                                    input error (exit 2); the others are still audited.
+                                    See docs/entitlements.md.
+          --app-id TEAMID.BUNDLE    The app ID of the nearest --entitlements FILE before it, for a file
+                                    without a usable application-identifier (Xcode's
+                                    $(AppIdentifierPrefix)$(CFBundleIdentifier)). A different app ID
+                                    than the file's own is an error.
           --list-findings           Print every finding id with its severity, meaning and fix (Markdown).
           -h, --help                Show this help (also: aasa-audit help).
           --version                 Show the version.
@@ -249,5 +283,6 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
           aasa-audit --json example.com | jq '.domains[] | {domain, verdict}'
           aasa-audit --quiet --keep 30 --format json,html,md,junit     (nightly, from cron)
           aasa-audit --quiet --fail-on new --keep 30       (cron mails once per new breakage)
+          aasa-audit --entitlements App.entitlements --app-id ABCDE12345.com.example.app
         """
 }

@@ -9,6 +9,8 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
         case file(String)
         /// DOMAIN: the file Apple would use, fetched.
         case domain(String)
+        /// `--entitlements FILE [--app-id ID]`: the app's applinks entries pick the file for each URL.
+        case entitlements(String, appID: String?)
     }
 
     public var source: Source
@@ -37,6 +39,7 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
     /// Parses the arguments after `match`.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<MatchOptions> {
         var file: String?, host: String?, appID: String?, json = false
+        var entitlements: String?, entitlementsAppID: String?
         var network = NetworkOptions()
         var positional: [String] = []
         var cursor = ArgumentCursor(arguments)
@@ -56,11 +59,23 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
             case "--host": host = try cursor.value(for: name)
             case "--app": appID = try cursor.value(for: name)
             case "--json": json = true
+            case "--entitlements": entitlements = try cursor.value(for: name)
+            case "--app-id":
+                let value = try cursor.value(for: name)
+                guard entitlements != nil else {
+                    throw .invalidValue(name, value, "it gives the app ID of the --entitlements FILE before it; name the file first")
+                }
+                entitlementsAppID = value
             default: throw .unknownOption(name)
             }
         }
         let source: Source
-        if let file {
+        if let entitlements {
+            if file != nil { throw .invalidValue("--file", file ?? "", "not with --entitlements, whose entries pick each URL's file") }
+            if let host { throw .invalidValue("--host", host, "not with --entitlements: each URL's host picks the entry") }
+            if let appID { throw .invalidValue("--app", appID, "not with --entitlements: the app is the entitlements' (use --app-id for its ID)") }
+            source = .entitlements(entitlements, appID: entitlementsAppID)
+        } else if let file {
             source = .file(file)
         } else {
             guard let domain = positional.first else {
@@ -77,6 +92,7 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
     public static let help = """
         USAGE: aasa-audit match [OPTIONS] --file FILE URL...
                aasa-audit match [OPTIONS] DOMAIN URL...
+               aasa-audit match [OPTIONS] --entitlements FILE [--app-id ID] URL...
 
         Says whether each URL opens an app as a universal link, with Apple's matching rules (legacy paths
         and NOT, components with "/", "?", "#" and exclude, first match wins, caseSensitive and
@@ -91,6 +107,14 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
           --file FILE           Decide against this file ("-" for standard input) instead of fetching.
           --host HOST           With --file: the host the file is served from (default: any host).
           --app APPID           Decide for this app (team ID + "." + bundle ID).
+          --entitlements FILE   Decide for the app of these entitlements (.entitlements, .xcent, .app,
+                                Mach-O executable, .ipa): for
+                                each URL, the applinks entry covering its host (exact first, then the
+                                longest *. wildcard, which covers subdomains only), the file Apple reads
+                                for it (the parent's for a wildcard; /.well-known/ only for ?mode=)
+                                and the decision for the app. A URL no entry covers stays in the browser.
+          --app-id TEAMID.BUNDLE  With --entitlements: the app ID, when the file holds none or only
+                                Xcode variables.
           --json                One JSON object per URL, one per line: url, decision (match, exclude,
                                 no_match), appIDs (every app that gets the link), appID, rule (details,
                                 kind, index, pointer, text), reason.

@@ -21,15 +21,17 @@ public struct Auditor: Sendable {
 
     /// The result for one domain; `unicodeDomain` is shown for internationalised names. `expectations`
     /// (from domains.txt) are checked against the file Apple would use (`ExpectationCheck`).
-    public func audit(_ site: SiteFetch, unicodeDomain: String? = nil, expectations: DomainExpectations = DomainExpectations()) -> DomainResult {
-        auditWithDocument(site, unicodeDomain: unicodeDomain, expectations: expectations).result
+    public func audit(_ site: SiteFetch, unicodeDomain: String? = nil, expectations: DomainExpectations = DomainExpectations(),
+                      claims: [EntitlementClaim] = []) -> DomainResult {
+        auditWithDocument(site, unicodeDomain: unicodeDomain, expectations: expectations, claims: claims).result
     }
 
     /// The result for one domain and the document Apple uses from it (nil when Apple can read a
     /// document from neither location, `LocationUsability`): for `aasa-audit match DOMAIN`, which
     /// decides URLs against that document, even when some of its entries are broken.
     public func auditWithDocument(_ site: SiteFetch, unicodeDomain: String? = nil,
-                                  expectations: DomainExpectations = DomainExpectations()) -> (result: DomainResult, document: AASADocument?) {
+                                  expectations: DomainExpectations = DomainExpectations(),
+                                  claims: [EntitlementClaim] = []) -> (result: DomainResult, document: AASADocument?) {
         let wellKnown = check(path: AASAFile.wellKnownPath, fetch: site.wellKnown)
         let root = check(path: AASAFile.rootPath, fetch: site.root, sibling: wellKnown.fetched)
         let outcome = LocationChoice.decide(wellKnown: wellKnown, root: root)
@@ -53,6 +55,15 @@ public struct Auditor: Sendable {
         }
         let document = outcome.usedLocation.flatMap { fetched[$0]?.validation?.document }
         extra += Self.named(ExpectationCheck.findings(expectations, domain: site.domain, document: document), by: ExpectationCheck.id)
+        var outcomes: [ClaimOutcome]?
+        if !claims.isEmpty {
+            let files = EntitlementClaimCheck.HostFiles(
+                usedLocation: outcome.usedLocation, usedDocument: document,
+                wellKnownDocument: wellKnown.result.usable ? wellKnown.fetched.validation?.document : nil, rootUsable: root.result.usable)
+            let checked = EntitlementClaimCheck.evaluate(claims, domain: site.domain, files: files)
+            extra += Self.named(checked.findings, by: EntitlementClaimCheck.id)
+            outcomes = checked.outcomes
+        }
         let android = site.android.map { auditAndroid($0, domain: site.domain, expectations: expectations) }
         // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn. The
         // Android part, audited only when asked, counts too (`AndroidResult`).
@@ -61,6 +72,7 @@ public struct Auditor: Sendable {
                             verdict: android.map { LocationChoice.worst(appleVerdict, $0.verdict) } ?? appleVerdict,
                             usedLocation: outcome.usedLocation, findings: Self.named(outcome.findings, by: LocationChoice.id) + extra,
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
+        result.claims = outcomes
         if let android {
             result.android = android
             result.appleVerdict = appleVerdict

@@ -43,6 +43,9 @@ public struct FetchOptions: Sendable, Equatable {
     /// Which domains also get `/.well-known/assetlinks.json` fetched (Android App Links), on the
     /// connection of their Apple fetches.
     public var assetLinks: AssetLinksSelection = .none
+    /// Domains (ASCII) that devices read straight from the origin only: every reason to audit them is an
+    /// entitlement entry with `?mode=`. Neither Apple's CDN copy nor the crawler's fetch is made for them.
+    public var originOnly: Set<String> = []
 
     /// A small default, so that one site (and Apple's CDN, one name for every domain) is not hammered.
     public static let defaultMaxPerHost = 6

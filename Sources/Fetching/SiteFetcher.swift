@@ -213,12 +213,14 @@ public final class SiteFetcher {
     }
 
     private func startAlongside(domain: String, into alongside: AlongsideFetches, on loop: TransferLoop) {
-        alongside.start(transfers: options.crawlerUserAgent == nil ? 1 : 2)
+        // The crawler's repeat only where `fetchExtras` would make it: not for an origin-only domain.
+        let agent = options.originOnly.contains(domain) ? nil : options.crawlerUserAgent
+        alongside.start(transfers: agent == nil ? 1 : 2)
         fetchLocation(domain: domain, path: AASAFile.rootPath, probe: nil, on: loop) { root, _ in
             alongside.root = root
             alongside.finishOne()
         }
-        if let agent = options.crawlerUserAgent {
+        if let agent {
             loop.submit(FetchRequest(url: "https://\(domain)\(AASAFile.wellKnownPath)", userAgent: agent)) { response in
                 alongside.crawlerWellKnown = response
                 alongside.finishOne()
@@ -243,7 +245,8 @@ public final class SiteFetcher {
                              on loop: TransferLoop, completion: @escaping (Extras) -> Void) {
         var extras = Extras()
         var requests: [(FetchRequest, WritableKeyPath<Extras, FetchResponse?>)] = []
-        if let agent = options.crawlerUserAgent {
+        let viaCDN = !options.originOnly.contains(domain)
+        if let agent = options.crawlerUserAgent, viaCDN {
             if wellKnown.error == nil, wellKnown.status != nil {
                 if let alongside {
                     extras.crawlerWellKnown = alongside.crawlerWellKnown
@@ -255,7 +258,7 @@ public final class SiteFetcher {
                 requests.append((FetchRequest(url: root.url, userAgent: agent), \.crawlerRoot))
             }
         }
-        if let base = options.appleCDNBase {
+        if let base = options.appleCDNBase, viaCDN {
             requests.append((FetchRequest(url: base + domain), \.cdn))
         }
         guard !requests.isEmpty else { return completion(extras) }

@@ -34,6 +34,12 @@ public enum JUnitReporter {
             totals.time += suite.time
             suites += suite.xml
         }
+        if let apps = report.apps {
+            let suite = appSuites(apps, strict: strict, timestamp: timestamp)
+            totals.tests += suite.tests
+            totals.failures += suite.failures
+            suites += suite.xml
+        }
         let notAudited = report.complete ? [] : report.notAudited ?? []
         totals.tests += notAudited.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -55,6 +55,7 @@ public enum MarkdownReporter {
             }
             more(report.inputErrorCount, shown: maxChangesListed, "input error", to: &out)
         }
+        if let apps = report.apps { self.apps(apps, to: &out) }
         let ordered = Formatting.worstFirst(report.domains)
         out += "\n## Domains\n\n"
         if ordered.isEmpty {

@@ -54,11 +54,16 @@ public struct AuditRun: Sendable {
     public var tool: ToolInfo
     /// Where the run is recorded (`--history`; nil for `--no-history`).
     public var history: (any RunHistory)?
+    /// `--entitlements FILE [--app-id ID]`: apps whose Associated Domains entries add hosts (and what
+    /// each host's file must say) to the domains.
+    public var apps: [EntitlementsInput]
 
     /// A run of `tool` over `domains`; see each property.
     public init(domains: Domains, fetch: FetchOptions, audit: AuditSettings, shard: Shard? = nil,
-                baseline: BaselineReport.Choice, output: ReportOutput, tool: ToolInfo, history: (any RunHistory)? = nil) {
+                baseline: BaselineReport.Choice, output: ReportOutput, tool: ToolInfo, history: (any RunHistory)? = nil,
+                apps: [EntitlementsInput] = []) {
         self.history = history
+        self.apps = apps
         self.domains = domains
         self.fetch = fetch
         self.audit = audit
@@ -109,6 +114,8 @@ public struct AuditRun: Sendable {
             isOneOff = true
             list = DomainList.parse(arguments: names)
         }
+        let claims = AppClaimsReader.read(apps, into: &list)
+        let originOnly = list.add(apps: claims)
         // Every problem of the list, whole, on stderr before anything is fetched (the first ones;
         // then a count and where the rest are).
         for line in ConsoleSummary.inputProblemLines(list.problems, total: list.problemCount) { observer.notice(line) }
@@ -141,7 +148,8 @@ public struct AuditRun: Sendable {
         if case .arguments = domains, let store = output.store {
             output.updatesLatest = false
             if case .latest = baselineChoice { baselineChoice = .none }
-            observer.info("one-off check of the domains given as arguments: \(store.root)/latest is not moved"
+            let what = list.entries.contains { $0.claims.isEmpty } || apps.isEmpty ? "the domains given as arguments" : "the hosts the entitlements name"
+            observer.info("one-off check of \(what): \(store.root)/latest is not moved"
                           + (baselineChoice == .none && self.baseline != .none ? " and the run is not compared with it (--baseline FILE compares it)" : ""))
         }
         // Fail fast: a folder the reports cannot go to is found before anything is fetched.
@@ -170,6 +178,7 @@ public struct AuditRun: Sendable {
             let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2))
             // Android's file is fetched for every domain with --android, else for those with Android expectations.
             var fetch = fetch
+            fetch.originOnly = originOnly
             if fetch.assetLinks != .all {
                 let android = Set(entries.filter { $0.expectations.androidCount > 0 }.map(\.name.ascii))
                 if !android.isEmpty { fetch.assetLinks = .domains(android) }
@@ -186,6 +195,7 @@ public struct AuditRun: Sendable {
         }
         var report = PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries, results: results)
         report.shard = shard
+        if !claims.isEmpty { report.apps = AppClaimsReader.sections(claims, results: report.domains) }
         if list.problemsOmitted > 0 { report.inputErrorsOmitted = list.problemsOmitted }
         if let baseline {
             report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,

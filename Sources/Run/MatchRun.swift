@@ -13,6 +13,9 @@ public struct MatchRun: Sendable {
         case file(String)
         /// A domain whose file is fetched.
         case domain(String)
+        /// An app's entitlements (`--entitlements FILE [--app-id ID]`): each URL is decided against the
+        /// file Apple reads for the applinks entry that covers its host (`runForApp`).
+        case entitlements(String, appID: String?)
     }
 
     public var source: Source
@@ -67,6 +70,8 @@ public struct MatchRun: Sendable {
             guard let fetched = fetchDocument(text, notice: notice) else { return nil }
             document = fetched.document
             host = fetched.domain
+        case .entitlements(let path, let appID):
+            return runForApp(entitlements: path, appID: appID, notice: notice)
         }
         let matcher = URLMatcher(document, host: host)
         var results: [MatchResult] = []

@@ -54,7 +54,7 @@ final class QueuedAudit: @unchecked Sendable {
 
     private func auditAt(_ index: Int, _ site: SiteFetch) -> DomainResult {
         let entry = entries[index]
-        return auditor.audit(site, unicodeDomain: entry.name.unicode, expectations: entry.expectations)
+        return auditor.audit(site, unicodeDomain: entry.name.unicode, expectations: entry.expectations, claims: entry.claims)
     }
 
     /// Whether another domain may be fetched now: fewer than `maxWaiting` wait for their audit.

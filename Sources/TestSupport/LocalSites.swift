@@ -36,6 +36,7 @@ public final class LocalSites: @unchecked Sendable {
         try ScenarioFiles.html.write(to: files.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
         try ScenarioFiles.invalidJSON.write(to: files.appendingPathComponent("invalid.json"), atomically: true, encoding: .utf8)
         try ScenarioFiles.partner.write(to: files.appendingPathComponent("partner.json"), atomically: true, encoding: .utf8)
+        try ScenarioFiles.drifted.write(to: files.appendingPathComponent("drifted.json"), atomically: true, encoding: .utf8)
         try ScenarioFiles.badSchema.write(to: files.appendingPathComponent("bad-schema.json"), atomically: true, encoding: .utf8)
         try ScenarioFiles.arrayRoot.write(to: files.appendingPathComponent("array.json"), atomically: true, encoding: .utf8)
         try ScenarioFiles.large().write(to: files.appendingPathComponent("large.json"), atomically: true, encoding: .utf8)

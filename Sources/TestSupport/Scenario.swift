@@ -46,6 +46,9 @@ public enum ScenarioFiles {
         { "applinks": { "details": [ { "appIDs": ["ZYXWV98765.com.example.old"], "components": [ { "/": "/old/*" } ] } ] } }
 
         """
+    /// The app of `good` listed under an old Team ID (an app moved to another team), in applinks and
+    /// webcredentials.
+    public static let drifted = good.replacingOccurrences(of: "ABCDE12345.", with: "OLDTEAM999.")
     /// Valid JSON with schema mistakes people make: a lower-case, short Team ID, `paths` given as a
     /// string, a boolean written as a string, and a misspelled service key.
     public static let badSchema = """
@@ -189,6 +192,8 @@ public enum Scenarios {
         Scenario(host: "invalid-json.test", directives: [aasa(wellKnown, file: "invalid.json"), notFoundElsewhere].joined(separator: "\n")),
         // A file Apple reads with a broken entry: the file Apple uses (issue 13).
         Scenario(host: "partner.test", directives: [aasa(wellKnown, file: "partner.json"), notFoundElsewhere].joined(separator: "\n")),
+        // An app moved to another team: its bundle ID listed under the old Team ID (issue 15).
+        Scenario(host: "drift.test", directives: [aasa(wellKnown, file: "drifted.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "bad-schema.test", directives: [aasa(wellKnown, file: "bad-schema.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "array-root.test", directives: [aasa(wellKnown, file: "array.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "signed.test", directives: [aasa(wellKnown, file: "signed.der", type: "application/pkcs7-mime"), notFoundElsewhere].joined(separator: "\n")),

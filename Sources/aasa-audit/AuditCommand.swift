@@ -21,14 +21,18 @@ struct AuditCommand: Subcommand {
         // Listening from the start, so a signal at any point ends the run the same orderly way.
         let interruption = Interruption()
         let destination: ReportOutput.Destination = options.reports.outDirectory.map { .folder($0) } ?? .store(ReportStore())
+        // With --entitlements, the default domains.txt is read only when it is there: the apps' hosts may be all there is.
+        let listOnlyFromApps = options.domains.isEmpty && !options.entitlements.isEmpty && !options.domainsFileGiven
+            && !FileManager.default.fileExists(atPath: options.domainsFile)
         let run = AuditRun(
-            domains: options.domains.isEmpty ? .file(options.domainsFile, given: options.domainsFileGiven) : .arguments(options.domains),
+            domains: options.domains.isEmpty && !listOnlyFromApps ? .file(options.domainsFile, given: options.domainsFileGiven) : .arguments(options.domains),
             fetch: options.fetchOptions, audit: options.auditSettings, shard: options.shard,
             baseline: BaselineReport.Choice(file: options.reports.baselineFile, noBaseline: options.reports.noBaseline, output: destination),
             output: ReportOutput(destination: destination, formats: options.reports.formats,
                                  policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep),
             tool: ToolInfo(name: "aasa-audit", version: AuditOptions.version),
-            history: HistoryFile.choice(file: options.reports.historyFile, noHistory: options.reports.noHistory, output: destination))
+            history: HistoryFile.choice(file: options.reports.historyFile, noHistory: options.reports.noHistory, output: destination),
+            apps: options.entitlements)
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit", quiet: options.reports.quiet, jsonToStdout: options.jsonToStdout,
                                        listsInputErrors: false, details: options.details,
                                        quietNames: ExitPolicy(strict: options.reports.strict, failOn: options.failOn))
@@ -92,6 +96,7 @@ final class ConsoleObserver: AuditRunObserver {
         if !quiet {
             say(ConsoleSummary.render(report, colour: jsonToStdout ? console.colourOnStderr : console.colourOnStdout,
                                       width: jsonToStdout ? console.stderrWidth : console.stdoutWidth, details: details))
+            for line in ConsoleSummary.appLines(report.apps ?? []) { say(line) }
         } else if let policy = quietNames {
             // Quiet: no summary; one line per domain that fails the run (with --fail-on new, only
             // what is new), so cron mails only when there is something to do.

@@ -17,6 +17,7 @@ struct MatchCommand: Subcommand {
         switch options.source {
         case .file(let file): source = .file(file)
         case .domain(let domain): source = .domain(domain)
+        case .entitlements(let path, let appID): source = .entitlements(path, appID: appID)
         }
         let fetch = FetchOptions(userAgent: AuditOptions.defaultUserAgent, caFile: network.caFile, connectTo: network.connectTo,
                                  resolve: network.resolve, connectTimeout: network.connectTimeout, totalTimeout: network.timeout,

@@ -270,6 +270,24 @@ import TestSupport
         #expect(connections.count == 9 && Set(connections).count == 3, "one connection per name: \(connections)")
     }
 
+    @Test func anOriginOnlyDomainGetsNoCrawlerRepeatEvenWhenItsRequestsGoOutAtOnce() throws {
+        // Over HTTP/2 the crawler's repeat is sent with the root location as soon as the connection
+        // is up; for a domain devices read from the origin only (?mode= entries) it is not sent at all.
+        let run = UUID().uuidString.prefix(8).lowercased()
+        let origin = "origin-\(run).many.test", other = "other-\(run).many.test"
+        let results = try fetch([origin, other]) {
+            $0.crawlerUserAgent = AppleCDN.crawlerUserAgent
+            $0.originOnly = [origin]
+        }
+        #expect(results[0].root.response.status == 200 && results[0].crawlerWellKnown == nil)
+        #expect(results[1].crawlerWellKnown?.status == 200)
+        _ = connectionsInLog(of: String(run), expecting: 5)
+        let lines = sites.accessLog().split(separator: "\n").filter { $0.contains(String(run)) }
+        #expect(lines.count == 5, "\(lines)")
+        #expect(!lines.contains { $0.contains(origin) && $0.contains(AppleCDN.crawlerUserAgent) }, "\(lines)")
+        #expect(lines.contains { $0.contains(other) && $0.contains(AppleCDN.crawlerUserAgent) }, "\(lines)")
+    }
+
     @Test func eachDomainsSecondLocationReusesItsConnectionAtScale() throws {
         // More domains than curl keeps idle connections (64), with few in flight: the second location
         // must run while its domain's connection is still cached.

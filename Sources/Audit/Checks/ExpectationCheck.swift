@@ -1,6 +1,6 @@
 import AASA
 
-/// Checks a domain's expectations (`app=`, `opens=`, `stays=`, `webcredentials=`, `appclip=` in
+/// Checks a domain's expectations (`app=`, `opens=`, `stays=`, `webcredentials=`, `appclip=`, `activitycontinuation=` in
 /// `domains.txt`) against the document Apple would use, with the matching engine. Pure.
 public enum ExpectationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
@@ -23,11 +23,17 @@ public enum ExpectationCheck {
     public static let unchecked = Rule("expect.unchecked", .warning,
         meaning: "The domain has expectations in domains.txt, but Apple can read a file at neither of its locations, so they could not be checked.",
         fix: "Fix the errors that keep Apple from reading the file; the expectations are checked once it serves a file Apple can read.")
+    public static let activityMissing = Rule("expect.activitycontinuation-missing", .error,
+        meaning: "domains.txt expects an app to continue activities (Handoff) with this domain, but it is not in activitycontinuation.apps of the file Apple uses.",
+        fix: "Add the app ID to \"activitycontinuation\": { \"apps\": [ … ] }.")
+    public static let teamIDDrift = Rule("expect.team-id-drift", .error,
+        meaning: "domains.txt expects an app on this domain, and the file Apple uses lists the app's bundle ID, but under another Team ID: the app was moved to another team (or the file copied from an old one), and Apple matches the whole app ID.",
+        fix: "Replace the old Team ID with the app's own in the file (list both while builds signed by the old team are in use), or correct the expectation.")
     public static let met = Rule("expect.met", .info,
         meaning: "Every expectation written for the domain in domains.txt holds for the file Apple uses.",
         fix: "Nothing to fix.")
 
-    public static let rules = [appMissing, notOpened, opened, webcredentialsMissing, appClipMissing, unchecked, met]
+    public static let rules = [appMissing, notOpened, opened, webcredentialsMissing, appClipMissing, activityMissing, teamIDDrift, unchecked, met]
 
     /// The findings for `expectations` on `domain`, given the document Apple would use (nil when none).
     public static func findings(_ expectations: DomainExpectations, domain: String, document: AASADocument?) -> [Finding] {
@@ -40,6 +46,11 @@ public enum ExpectationCheck {
         let matcher = URLMatcher(document, host: domain)
         var findings: [Finding] = []
         for app in expectations.apps where !matcher.appIDs.contains(app) {
+            let drift = TeamIDDrift.others(of: app, in: matcher.appIDs)
+            if !drift.isEmpty {
+                findings.append(teamIDDrift.finding("The file Apple uses for \(domain) \(TeamIDDrift.phrase(appID: app, others: drift)), so \(app) has no applinks details entry there and none of its links open it."))
+                continue
+            }
             let listed = matcher.appIDs.isEmpty ? "it has none" : "it lists \(matcher.appIDs.joined(separator: ", "))"
             findings.append(appMissing.finding("\(app) has no applinks details entry in the file Apple uses for \(domain) (\(listed)), so none of its links open it."))
         }
@@ -68,11 +79,30 @@ public enum ExpectationCheck {
         }
         let webcredentials = serviceApps(document, "webcredentials")
         for app in expectations.webcredentials where !webcredentials.contains(app) {
+            let drift = TeamIDDrift.others(of: app, in: webcredentials)
+            if !drift.isEmpty {
+                findings.append(teamIDDrift.finding("webcredentials.apps of the file Apple uses for \(domain) \(TeamIDDrift.phrase(appID: app, others: drift)), so \(app) is not listed."))
+                continue
+            }
             findings.append(webcredentialsMissing.finding("\(app) is not in webcredentials.apps of the file Apple uses for \(domain)" + listing(webcredentials)))
         }
         let appclips = serviceApps(document, "appclips")
         for app in expectations.appclips where !appclips.contains(app) {
+            let drift = TeamIDDrift.others(of: app, in: appclips)
+            if !drift.isEmpty {
+                findings.append(teamIDDrift.finding("appclips.apps of the file Apple uses for \(domain) \(TeamIDDrift.phrase(appID: app, others: drift)), so \(app) is not listed."))
+                continue
+            }
             findings.append(appClipMissing.finding("\(app) is not in appclips.apps of the file Apple uses for \(domain)" + listing(appclips)))
+        }
+        let activity = serviceApps(document, "activitycontinuation")
+        for app in expectations.activityContinuation where !activity.contains(app) {
+            let drift = TeamIDDrift.others(of: app, in: activity)
+            if !drift.isEmpty {
+                findings.append(teamIDDrift.finding("activitycontinuation.apps of the file Apple uses for \(domain) \(TeamIDDrift.phrase(appID: app, others: drift)), so \(app) is not listed."))
+                continue
+            }
+            findings.append(activityMissing.finding("\(app) is not in activitycontinuation.apps of the file Apple uses for \(domain)" + listing(activity)))
         }
         if findings.isEmpty {
             findings.append(met.finding("All \(count) expectation\(count == 1 ? "" : "s") in the domain list hold for \(domain)."))

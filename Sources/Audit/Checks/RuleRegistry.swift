@@ -10,6 +10,7 @@ public enum RuleRegistry {
     /// the expectations written in domains.txt.
     public static var domainRules: [Rule] {
         LocationChoice.rules + CrawlerAccessCheck.rules + CDNCheck.rules + ExpectationCheck.rules + AndroidExpectationCheck.rules
+            + EntitlementClaimCheck.rules + ProfileCheck.rules
     }
 
     /// Every rule: the location checks', the document validator's and the domain-level ones.
@@ -33,7 +34,8 @@ public enum RuleRegistry {
         for rule in DocumentValidator.rules + AssetLinksValidator.rules where table[rule.id] == nil { table[rule.id] = DocumentCheck.id }
         for (id, rules) in [(LocationChoice.id, LocationChoice.rules), (CrawlerAccessCheck.id, CrawlerAccessCheck.rules),
                             (CDNCheck.id, CDNCheck.rules), (ExpectationCheck.id, ExpectationCheck.rules),
-                            (AndroidExpectationCheck.id, AndroidExpectationCheck.rules)] {
+                            (AndroidExpectationCheck.id, AndroidExpectationCheck.rules),
+                            (EntitlementClaimCheck.id, EntitlementClaimCheck.rules), (ProfileCheck.id, ProfileCheck.rules)] {
             for rule in rules { table[rule.id] = id }
         }
         return table

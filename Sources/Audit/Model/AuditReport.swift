@@ -30,6 +30,9 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// What the history database adds (failing since, fixed, flapping, expiring certificates, the
     /// trend); nil when no history was used (`--no-history`, or it could not be read). Set by the caller.
     public var history: ReportHistory?
+    /// One section per app named with `--entitlements`: its entries, the host each resolves to, which
+    /// work and why not (`AppResult.Builder`); nil when the run named none. Set by the caller.
+    public var apps: [AppResult]?
 
     public init(tool: ToolInfo, generatedAt: Date, complete: Bool = true,
                 inputErrors: [InputProblem] = [], domains: [DomainResult]) {
@@ -60,6 +63,7 @@ public struct AuditReport: Sendable, Equatable, Codable {
         notAudited = try container.decodeIfPresent([String].self, forKey: .notAudited)
         shard = try container.decodeIfPresent(Shard.self, forKey: .shard)
         history = try container.decodeIfPresent(ReportHistory.self, forKey: .history)
+        apps = try container.decodeIfPresent([AppResult].self, forKey: .apps)
         for index in domains.indices { domains[index].countDaysLeft(from: generatedAt) }
     }
 
@@ -164,6 +168,9 @@ public struct DomainResult: Sendable, Equatable, Codable {
     /// The certificate the domain is judged by and its days left (nil when none could be read):
     /// judged by the audit (`DomainResult.judge`).
     public var certificate: JudgedCertificate?
+    /// What each entitlement entry of the apps named with `--entitlements` came to on this host
+    /// (`EntitlementClaimCheck`); nil when no entry needs this host's file.
+    public var claims: [ClaimOutcome]?
 
     /// Makes the result and its judgements (`judge(at: nil)`): the headline finding, the certificate
     /// shown, and the check of every finding that does not name one.
@@ -196,6 +203,7 @@ public struct DomainResult: Sendable, Equatable, Codable {
         appleVerdict = try container.decodeIfPresent(Verdict.self, forKey: .appleVerdict)
         headline = try container.decodeIfPresent(Finding.self, forKey: .headline)
         certificate = try container.decodeIfPresent(JudgedCertificate.self, forKey: .certificate)
+        claims = try container.decodeIfPresent([ClaimOutcome].self, forKey: .claims)
         if !container.contains(.headline) && !container.contains(.certificate) {
             judge(at: nil)
         } else {

@@ -98,7 +98,9 @@ public struct ExitPolicy: Sendable, Equatable {
     /// (`failingDomains(in:)`), else 0.
     public func status(for report: AuditReport) -> ExitStatus {
         if report.inputErrorCount > 0 { return .usageOrInputError }
-        return failingDomains(in: report).isEmpty ? .success : .domainFailed
+        // An app's own findings (its provisioning profile, `AuditReport.apps`) fail the run like a domain's.
+        let failingApp = (report.apps ?? []).contains { app in app.findings.contains { fails($0.severity) } }
+        return failingDomains(in: report).isEmpty && !failingApp ? .success : .domainFailed
     }
 
     /// The status for a run stopped by `signal`: 143 for SIGTERM, 130 for SIGINT (and anything else).

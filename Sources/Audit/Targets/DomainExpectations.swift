@@ -16,6 +16,8 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
     public var webcredentials: [String]
     /// `appclip=APPID`: the App Clip must be listed in `appclips.apps`.
     public var appclips: [String]
+    /// `activitycontinuation=APPID`: the app must be listed in `activitycontinuation.apps` (Handoff).
+    public var activityContinuation: [String] = []
     /// `android=PACKAGE`: assetlinks.json must grant `delegate_permission/common.handle_all_urls` to the package.
     public var androidApps: [String]
     /// `android-creds=PACKAGE`: assetlinks.json must grant `delegate_permission/common.get_login_creds` to the package.
@@ -25,7 +27,9 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
     public var fingerprints: [String]
 
     public init(apps: [String] = [], opens: [String] = [], stays: [String] = [], webcredentials: [String] = [], appclips: [String] = [],
-                androidApps: [String] = [], androidCredentials: [String] = [], fingerprints: [String] = []) {
+                androidApps: [String] = [], androidCredentials: [String] = [], fingerprints: [String] = [],
+                activityContinuation: [String] = []) {
+        self.activityContinuation = activityContinuation
         self.apps = apps
         self.opens = opens
         self.stays = stays
@@ -47,10 +51,11 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
         androidApps = try container.decodeIfPresent([String].self, forKey: .androidApps) ?? []
         androidCredentials = try container.decodeIfPresent([String].self, forKey: .androidCredentials) ?? []
         fingerprints = try container.decodeIfPresent([String].self, forKey: .fingerprints) ?? []
+        activityContinuation = try container.decodeIfPresent([String].self, forKey: .activityContinuation) ?? []
     }
 
     /// The keys a token may use, as the README lists them.
-    public static let keys = ["app", "opens", "stays", "webcredentials", "appclip", "android", "android-creds", "sha256"]
+    public static let keys = ["app", "opens", "stays", "webcredentials", "appclip", "activitycontinuation", "android", "android-creds", "sha256"]
 
     /// True when nothing is expected.
     public var isEmpty: Bool { count == 0 }
@@ -59,7 +64,7 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
     public var count: Int { appleCount + androidCount }
 
     /// How many expectations are about the Apple file.
-    public var appleCount: Int { apps.count + opens.count + stays.count + webcredentials.count + appclips.count }
+    public var appleCount: Int { apps.count + opens.count + stays.count + webcredentials.count + appclips.count + activityContinuation.count }
 
     /// How many expectations are about assetlinks.json (`android=`, `android-creds=`, `sha256=`); any
     /// makes the audit fetch the domain's assetlinks.json.
@@ -84,6 +89,7 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
         merge("stays", &stays, other.stays)
         merge("webcredentials", &webcredentials, other.webcredentials)
         merge("appclip", &appclips, other.appclips)
+        merge("activitycontinuation", &activityContinuation, other.activityContinuation)
         merge("android", &androidApps, other.androidApps)
         merge("android-creds", &androidCredentials, other.androidCredentials)
         merge("sha256", &fingerprints, other.fingerprints)
@@ -93,7 +99,7 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
     public var tokens: Set<String> {
         var all = Set<String>(minimumCapacity: count)
         for (key, list) in [("app", apps), ("opens", opens), ("stays", stays), ("webcredentials", webcredentials), ("appclip", appclips),
-                            ("android", androidApps), ("android-creds", androidCredentials), ("sha256", fingerprints)] {
+                            ("activitycontinuation", activityContinuation), ("android", androidApps), ("android-creds", androidCredentials), ("sha256", fingerprints)] {
             for item in list { all.insert(key + "=" + item) }
         }
         return all
@@ -132,9 +138,14 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
             throw ExpectationSyntaxError(token: String(token), reason: "\(key)= needs a value; write it right after \"=\", with no space, e.g. \(key == "opens" || key == "stays" ? key + "=/buy/42" : key + "=ABCDE12345.com.example.app")")
         }
         switch key {
-        case "app", "webcredentials", "appclip":
+        case "app", "webcredentials", "appclip", "activitycontinuation":
             if let reason = appIDProblem(value) { throw ExpectationSyntaxError(token: String(token), reason: reason) }
-            if key == "app" { result.apps.append(value) } else if key == "appclip" { result.appclips.append(value) } else { result.webcredentials.append(value) }
+            switch key {
+            case "app": result.apps.append(value)
+            case "appclip": result.appclips.append(value)
+            case "activitycontinuation": result.activityContinuation.append(value)
+            default: result.webcredentials.append(value)
+            }
         case "android", "android-creds":
             if let problem = AssetLinksStatementCheck.packageNameProblem(value) {
                 throw ExpectationSyntaxError(token: String(token), reason: "\"\(value)\" is not an Android package name: \(problem)")

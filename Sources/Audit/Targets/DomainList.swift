@@ -15,6 +15,9 @@ public struct DomainEntry: Sendable, Equatable {
     /// What the line expects of the domain's file (`app=`, `opens=` ... after the domain); empty for a plain line.
     /// A domain listed on several lines gets the expectations of all of them.
     public var expectations = DomainExpectations()
+    /// The entitlement entries of apps (`--entitlements`) whose file is this host's: checked by
+    /// `EntitlementClaimCheck`. Empty for a domain only the domain list names.
+    public var claims: [EntitlementClaim] = []
 
     /// Builds an entry; `DomainList.parse` is the usual source.
     /// Where the domain was written: "domains.txt:7", or "argument 2".

@@ -51,6 +51,7 @@ struct HTMLWriter {
         if let changes = report.changes { changesSection(changes) }
         if let history = report.history { historySection(history) }
         if !report.inputErrors.isEmpty { inputProblems() }
+        if let apps = report.apps { appsSection(apps) }
         summaryTable()
         for (domain, anchor) in ordered {
             domainSection(domain, anchor: anchor)

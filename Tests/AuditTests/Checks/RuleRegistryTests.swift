@@ -5,7 +5,7 @@ import Testing
 /// The registry, the check files and docs/findings.md must agree.
 @Suite struct RuleRegistryTests {
     static let categories: Set<String> = ["network", "tls", "redirect", "http", "content-type", "size", "json", "schema",
-                                          "match", "expect", "cdn", "access", "assetlinks"]
+                                          "match", "expect", "cdn", "access", "assetlinks", "entitlement"]
 
     @Test func idsAreUniqueDottedAndInAKnownCategory() {
         let ids = RuleRegistry.allRules.map(\.id)

@@ -1,0 +1,129 @@
+import AASA
+
+/// Checks the entries of the apps named with `--entitlements` against the file of the host Apple reads
+/// for them: each entry's service must list the app (`applinks` a details entry, the others their
+/// `apps` array). Entries with `?mode=` are read by the device straight from the origin's
+/// `/.well-known/` location, not Apple's CDN; the others from the file Apple uses. Pure.
+public enum EntitlementClaimCheck {
+    /// The check's stable id, stored in each of its findings (`Finding.check`).
+    public static let id = "entitlement"
+    public static let applinksMissing = Rule("entitlement.applinks-missing", .error,
+        meaning: "The app's entitlement has an applinks: entry for the host, but the file Apple reads for it has no applinks details entry for the app, so none of the app's universal links on the host open it.",
+        fix: "Add the app ID (Team ID + \".\" + bundle ID) to appIDs in an applinks.details entry of that file, or remove the entry from the entitlement.")
+    public static let webcredentialsMissing = Rule("entitlement.webcredentials-missing", .error,
+        meaning: "The app's entitlement has a webcredentials: entry for the host, but the app is not in webcredentials.apps of the file Apple reads for it, so the app cannot share credentials with the site.",
+        fix: "Add the app ID to \"webcredentials\": { \"apps\": [ … ] } in that file.")
+    public static let appClipMissing = Rule("entitlement.appclip-missing", .error,
+        meaning: "The App Clip's entitlement has an appclips: entry for the host, but the App Clip is not in appclips.apps of the file Apple reads for it.",
+        fix: "Add the App Clip's app ID to \"appclips\": { \"apps\": [ … ] } in that file.")
+    public static let activityMissing = Rule("entitlement.activitycontinuation-missing", .error,
+        meaning: "The app's entitlement has an activitycontinuation: entry for the host, but the app is not in activitycontinuation.apps of the file Apple reads for it, so Handoff between the site and the app does not work.",
+        fix: "Add the app ID to \"activitycontinuation\": { \"apps\": [ … ] } in that file.")
+    public static let teamIDDrift = Rule("entitlement.team-id-drift", .error,
+        meaning: "The file lists the app's bundle ID under another Team ID than the app's: the app was moved to another team (or the file copied from an old one), and Apple matches the whole app ID, so the app is not associated.",
+        fix: "Replace the old Team ID with the app's own in the file (list both while builds signed by the old team are still in use).")
+    public static let modeRootOnly = Rule("entitlement.mode-root-only", .error,
+        meaning: "An entry with ?mode= is read by the device straight from the origin, and Apple's documentation names only https://HOST/.well-known/apple-app-site-association for it; this host serves its file only at the root location.",
+        fix: "Serve the file at /.well-known/apple-app-site-association (the root location is a legacy fallback).")
+    public static let unchecked = Rule("entitlement.unchecked", .warning,
+        meaning: "Apple can read no file from the host an entitlement entry needs, so the entry does not work; the errors of the locations say why.",
+        fix: "Fix the errors that keep Apple from reading the file; the entries are checked once it serves one.")
+    public static let modeEntry = Rule("entitlement.mode-entry", .info,
+        meaning: "An entry with ?mode=developer, ?mode=managed or ?mode=developer+managed works only on developer-mode devices (Associated Domains Development) or devices under MDM, which read the file straight from the origin, not Apple's CDN; other devices ignore the entry.",
+        fix: "Nothing to fix for a development or managed build; for an App Store build add the entry without ?mode= as well.")
+    public static let met = Rule("entitlement.met", .info,
+        meaning: "Every entitlement entry that needs this host's file finds its app listed in it.",
+        fix: "Nothing to fix.")
+
+    public static let rules = [applinksMissing, webcredentialsMissing, appClipMissing, activityMissing, teamIDDrift, modeRootOnly,
+                               unchecked, modeEntry, met]
+
+    /// What the check sees of one host: which location Apple uses and its document, and the
+    /// `.well-known` location's document when Apple can read it (for `?mode=` entries).
+    public struct HostFiles {
+        public var usedLocation: String?
+        public var usedDocument: AASADocument?
+        public var wellKnownDocument: AASADocument?
+        public var rootUsable: Bool
+
+        public init(usedLocation: String?, usedDocument: AASADocument?, wellKnownDocument: AASADocument?, rootUsable: Bool) {
+            self.usedLocation = usedLocation
+            self.usedDocument = usedDocument
+            self.wellKnownDocument = wellKnownDocument
+            self.rootUsable = rootUsable
+        }
+    }
+
+    /// The findings for `claims` on `domain`, and one outcome per claim.
+    public static func evaluate(_ claims: [EntitlementClaim], domain: String, files: HostFiles) -> (findings: [Finding], outcomes: [ClaimOutcome]) {
+        var findings: [Finding] = []
+        var outcomes: [ClaimOutcome] = []
+        for claim in claims {
+            let entry = claim.entry
+            var resolution = entry.wildcard
+                ? "\(entry.pattern) covers the subdomains of \(entry.host), not \(entry.host) itself; Apple reads \(entry.host)'s file for it"
+                : "Apple reads \(entry.host)'s own file for it"
+            let location: String?
+            let document: AASADocument?
+            if let mode = entry.mode {
+                resolution += "; with ?mode=\(mode.rawValue) the device fetches it straight from the origin's /.well-known/, not Apple's CDN, "
+                    + "and uses the entry \(mode.devices)"
+                findings.append(modeEntry.finding("\(claim.entry.text) of \(claim.appID) works \(mode.devices); other devices ignore it."))
+                location = files.wellKnownDocument == nil ? nil : AASAFile.wellKnownPath
+                document = files.wellKnownDocument
+            } else {
+                location = files.usedLocation
+                document = files.usedDocument
+            }
+            func outcome(_ finding: Finding, works: Bool) {
+                findings.append(finding)
+                outcomes.append(ClaimOutcome(appID: claim.appID, entry: entry.text, index: entry.index, service: entry.service,
+                                             covers: entry.pattern, fileHost: domain, mode: entry.mode, resolution: resolution,
+                                             location: location, works: works, reason: finding.message, findingID: finding.id))
+            }
+            guard let document else {
+                if entry.mode != nil && files.rootUsable {
+                    outcome(modeRootOnly.finding("\(entry.text) of \(claim.appID) fails: \(domain) serves its file only at the root location, "
+                                                 + "and a ?mode= entry is read from \(AASAFile.wellKnownPath) alone."), works: false)
+                } else {
+                    outcome(unchecked.finding("\(entry.text) of \(claim.appID) does not work: Apple can read no file from \(domain)."), works: false)
+                }
+                continue
+            }
+            let listed: [String]
+            if entry.service == .applinks {
+                listed = URLMatcher(document, host: domain).appIDs
+            } else {
+                listed = document.root[entry.service.rawValue]?.objectValue?["apps"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            }
+            if listed.contains(claim.appID) {
+                outcomes.append(ClaimOutcome(appID: claim.appID, entry: entry.text, index: entry.index, service: entry.service,
+                                             covers: entry.pattern, fileHost: domain, mode: entry.mode, resolution: resolution, location: location,
+                                             works: true, reason: "\(claim.appID) has \(entry.service.requirement) in \(domain)'s file (\(location ?? "")).",
+                                             findingID: met.id))
+                continue
+            }
+            let place = "The file Apple reads for \(entry.text) (https://\(domain)\(location ?? ""))"
+            let drift = TeamIDDrift.others(of: claim.appID, in: listed)
+            if !drift.isEmpty {
+                outcome(teamIDDrift.finding("\(place) \(TeamIDDrift.phrase(appID: claim.appID, others: drift)): "
+                                            + "the app \(claim.appID) has no \(entry.service.rawValue) association with \(entry.pattern)."), works: false)
+                continue
+            }
+            let rule: Rule
+            switch entry.service {
+            case .applinks: rule = applinksMissing
+            case .webcredentials: rule = webcredentialsMissing
+            case .appclips: rule = appClipMissing
+            case .activitycontinuation: rule = activityMissing
+            }
+            let what = entry.service == .applinks ? "has no applinks details entry for \(claim.appID)" : "does not list \(claim.appID) in \(entry.service.rawValue).apps"
+            let has = listed.isEmpty ? "it lists no app there" : "it lists \(listed.joined(separator: ", "))"
+            outcome(rule.finding("\(place) \(what) (\(has)), so the entry does not work."), works: false)
+        }
+        if !claims.isEmpty, !outcomes.contains(where: { !$0.works }) {
+            findings.append(met.finding("All \(claims.count) entitlement entr\(claims.count == 1 ? "y" : "ies") that need \(domain)'s file find their app in it."))
+        }
+        return (findings, outcomes)
+    }
+}

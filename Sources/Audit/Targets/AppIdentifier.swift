@@ -1,0 +1,49 @@
+/// An application identifier, `TEAMID.bundle.id`: a 10-character Team ID (or older App ID prefix), a
+/// dot and the bundle ID. Pure.
+public struct AppIdentifier: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// The 10-character Team ID (upper-case letters and digits).
+    public var teamID: String
+    /// The bundle ID (letters, digits, `-` and `.`).
+    public var bundleID: String
+
+    public init(teamID: String, bundleID: String) {
+        self.teamID = teamID
+        self.bundleID = bundleID
+    }
+
+    /// `TEAMID.bundle.id`.
+    public var description: String { teamID + "." + bundleID }
+
+    /// Whether `text` still holds an unresolved build-setting variable (`$(AppIdentifierPrefix)`, `${...}`).
+    public static func hasVariable(_ text: String) -> Bool {
+        text.contains("$(") || text.contains("${")
+    }
+
+    /// Parses `TEAMID.bundle.id`; the error says what is wrong with it.
+    public static func parse(_ text: String) throws(AppIdentifierError) -> AppIdentifier {
+        if hasVariable(text) {
+            throw AppIdentifierError(text: text, reason: "it holds an unresolved build-setting variable")
+        }
+        guard let dot = text.firstIndex(of: ".") else {
+            throw AppIdentifierError(text: text, reason: "no dot; an app ID is the 10-character Team ID, a dot and the bundle ID (ABCDE12345.com.example.app)")
+        }
+        let team = String(text[..<dot])
+        let bundle = String(text[text.index(after: dot)...])
+        guard team.count == 10, team.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) }) else {
+            throw AppIdentifierError(text: text, reason: "\"\(team)\" is not a Team ID (10 upper-case letters and digits, e.g. ABCDE12345)")
+        }
+        guard !bundle.isEmpty, !bundle.hasPrefix("."), !bundle.hasSuffix("."),
+              bundle.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." })
+        else {
+            throw AppIdentifierError(text: text, reason: "\"\(bundle)\" is not a bundle ID (letters, digits, \"-\" and \".\", e.g. com.example.app)")
+        }
+        return AppIdentifier(teamID: team, bundleID: bundle)
+    }
+}
+
+/// An application identifier that cannot be used.
+public struct AppIdentifierError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var text: String
+    public var reason: String
+    public var description: String { "\"\(text)\" is not an app ID: \(reason)" }
+}

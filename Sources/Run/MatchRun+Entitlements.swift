@@ -1,0 +1,109 @@
+import AASA
+import Audit
+import Entitlements
+import Fetching
+import Foundation
+import Reporting
+
+// `match --entitlements FILE [--app-id ID] URL...`: for each URL, the app's applinks entry that
+// covers its host (an exact entry first, then the longest `*.` wildcard; an entry without `?mode=`
+// before one with), the file Apple reads for that entry (the parent's for a wildcard; only
+// /.well-known/ for a `?mode=` entry), and the decision for the app under it.
+extension MatchRun {
+    /// The decisions for `urls` as the app of `path` gets them; nil (told to `notice`) when the
+    /// entitlements cannot be used, a URL has no host, or an entry's host serves no file Apple can read.
+    func runForApp(entitlements path: String, appID option: String?, notice: (String) -> Void) -> [MatchResult]? {
+        let claims: AppClaims
+        do {
+            claims = try AppClaims.resolve(try EntitlementsFile.read(at: path), appID: option)
+        } catch let error as AppClaimsError {
+            notice(TerminalText.sanitize(error.description))
+            return nil
+        } catch {
+            notice(TerminalText.sanitize("--entitlements \(error)"))
+            return nil
+        }
+        for problem in claims.problems { notice(TerminalText.sanitize("\(problem.place): \"\(problem.text)\": \(problem.reason)")) }
+        let app = claims.appID.description
+        var files: [String: (used: String?, document: AASADocument?)] = [:]
+        var results: [MatchResult] = []
+        for url in urls {
+            var parsed: MatchURL
+            do {
+                parsed = try MatchURL.parse(url)
+            } catch {
+                notice(TerminalText.sanitize(error.description))
+                return nil
+            }
+            guard let rawHost = parsed.host else {
+                notice(TerminalText.sanitize("\(url): give a whole URL (https://host/path): with --entitlements the host picks the entry"))
+                return nil
+            }
+            let host = Self.asciiHost(rawHost)
+            parsed.host = host
+            guard let entry = Self.entry(covering: host, in: claims.entries) else {
+                let listed = claims.entries.filter { $0.service == .applinks }.map(\.pattern)
+                results.append(MatchResult(url: url, decision: .noMatch, appID: app,
+                                           reason: "no applinks entry of \(app) covers \(host) (its applinks entries: "
+                                               + (listed.isEmpty ? "none" : listed.joined(separator: ", ")) + ")"))
+                continue
+            }
+            if files[entry.fileHost] == nil {
+                guard let fetched = fetchFile(entry.fileHost, notice: notice) else { return nil }
+                files[entry.fileHost] = fetched
+            }
+            let file = files[entry.fileHost] ?? (nil, nil)
+            var why = "\(url): \(entry.text) covers \(host); "
+            why += entry.wildcard ? "Apple reads \(entry.fileHost)'s file for it" : "Apple reads its own file"
+            var document = file.document
+            if let mode = entry.mode {
+                why += "; with ?mode=\(mode.rawValue) only from /.well-known/, straight from the origin, and \(mode.devices)"
+                if file.used != AASAFile.wellKnownPath { document = nil }
+            }
+            notice(TerminalText.sanitize(why))
+            guard let document else {
+                results.append(MatchResult(url: url, decision: .noMatch, appID: app,
+                                           reason: "\(entry.text) is read from https://\(entry.fileHost)\(AASAFile.wellKnownPath) alone, "
+                                               + "and \(entry.fileHost) serves its file only at the root location"))
+                continue
+            }
+            results.append(URLMatcher(document, host: host).decide(parsed, text: url, appID: app))
+        }
+        return results
+    }
+
+    /// The applinks entry Apple uses for `host`: an exact one, else the wildcard with the longest
+    /// host; among equals, one without `?mode=` first.
+    static func entry(covering host: String, in entries: [AssociatedDomainEntry]) -> AssociatedDomainEntry? {
+        let covering = entries.filter { $0.service == .applinks && $0.covers(host) }
+        return covering.min { a, b in
+            if a.wildcard != b.wildcard { return !a.wildcard }
+            if a.host.count != b.host.count { return a.host.count > b.host.count }
+            return a.mode == nil && b.mode != nil
+        }
+    }
+
+    /// The location Apple uses on `host` and its document, fetched as the audit fetches it; nil (told)
+    /// when Apple can read no file there.
+    private func fetchFile(_ host: String, notice: (String) -> Void) -> (used: String?, document: AASADocument?)? {
+        if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
+            notice("--cacert \(caFile): \(problem)")
+            return nil
+        }
+        let site: SiteFetch
+        do {
+            guard let first = try SiteFetcher(options: fetch).fetch(domains: [host]).first else { return nil }
+            site = first
+        } catch {
+            notice("\(error)")
+            return nil
+        }
+        let (result, document) = Auditor(settings: AuditSettings(userAgent: fetch.userAgent)).auditWithDocument(site)
+        guard let document, let used = result.usedLocation else {
+            let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
+            notice("\(host) serves no file Apple can read\(why)")
+            return nil
+        }
+        return (used, document)
+    }
+}

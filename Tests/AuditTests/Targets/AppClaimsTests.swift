@@ -1,0 +1,276 @@
+import AASA
+@testable import Audit
+import Entitlements
+import Foundation
+import Testing
+
+@Suite struct AssociatedDomainEntryTests {
+    @Test func goodEntriesParse() throws {
+        let plain = try AssociatedDomainEntry.parse("applinks:example.com", index: 0)
+        #expect(plain.service == .applinks && plain.host == "example.com" && !plain.wildcard && plain.mode == nil)
+        let wildcard = try AssociatedDomainEntry.parse("webcredentials:*.Example.COM?mode=developer+managed", index: 3)
+        #expect(wildcard.service == .webcredentials && wildcard.host == "example.com" && wildcard.wildcard)
+        #expect(wildcard.mode == .developerManaged && wildcard.index == 3 && wildcard.pattern == "*.example.com")
+        #expect(wildcard.fileHost == "example.com")
+        let idn = try AssociatedDomainEntry.parse("applinks:bücher.example", index: 1)
+        #expect(idn.host == "xn--bcher-kva.example" && idn.unicodeHost == "bücher.example")
+        #expect(try AssociatedDomainEntry.parse("activitycontinuation:a.example?mode=managed", index: 0).mode == .managed)
+        #expect(try AssociatedDomainEntry.parse("appclips:clip.example?mode=developer", index: 0).mode == .developer)
+    }
+
+    @Test(arguments: [
+        ("applinks:https://example.com", "it is a URL"),
+        ("applinks:example.com/path", "it has a path"),
+        ("applinks:example.com:8443", "it has a port (8443)"),
+        ("applinks: example.com", "white space"),
+        ("applinks:exam ple.com", "white space"),
+        ("weblinks:example.com", "unknown service \"weblinks\""),
+        ("AppLinks:example.com", "services are lower-case: applinks"),
+        ("applinks:example.com?mode=production", "unknown mode \"production\""),
+        ("applinks:example.com?foo=bar", "is not an alternate mode"),
+        ("applinks:", "the host is empty"),
+        ("applinks:*.", "the host is empty"),
+        ("example.com", "no service"),
+        ("", "the entry is empty"),
+        ("appclips:*.example.com", "appclips entries take no *. wildcard"),
+        ("applinks:a*.example.com", "only as a leading"),
+        ("applinks:exa_mple..com", "is not a domain name"),
+        ("applinks:example.com#frag", "it has a fragment"),
+        ("applinks:1.2.3.4", "is not a domain name"),
+    ])
+    func everyBadEntryIsNamed(entry: String, reason: String) {
+        #expect(throws: AssociatedDomainEntryError.self) { try AssociatedDomainEntry.parse(entry, index: 7) }
+        do {
+            _ = try AssociatedDomainEntry.parse(entry, index: 7)
+        } catch {
+            #expect(error.reason.contains(reason), "\(error.reason)")
+            #expect(error.description.contains("com.apple.developer.associated-domains[7]"))
+            #expect(error.description.contains("\"\(entry)\""))
+        }
+    }
+
+    @Test func wildcardCoversSubdomainsNotTheHostItself() throws {
+        let entry = try AssociatedDomainEntry.parse("applinks:*.example.com", index: 0)
+        #expect(entry.covers("www.example.com") && entry.covers("a.b.example.com"))
+        #expect(!entry.covers("example.com") && !entry.covers("badexample.com"))
+        let exact = try AssociatedDomainEntry.parse("applinks:www.example.com", index: 0)
+        #expect(exact.covers("www.example.com") && !exact.covers("a.www.example.com"))
+    }
+}
+
+@Suite struct AppIdentifierTests {
+    @Test func formIsChecked() throws {
+        let id = try AppIdentifier.parse("ABCDE12345.com.example.app")
+        #expect(id.teamID == "ABCDE12345" && id.bundleID == "com.example.app")
+        for bad in ["abcde12345.com.example.app", "ABCDE1234.com.example.app", "ABCDE12345.", "ABCDE12345", "ABCDE12345.com/x",
+                    "$(AppIdentifierPrefix)$(CFBundleIdentifier)", "ABCDE12345.${PRODUCT_BUNDLE_IDENTIFIER}"] {
+            #expect(throws: AppIdentifierError.self, "\(bad)") { try AppIdentifier.parse(bad) }
+        }
+    }
+}
+
+@Suite struct AppClaimsTests {
+    private func entitlements(_ appID: String?, _ entries: [EntitlementValue]?, profile: ProvisioningProfile? = nil) -> AppEntitlements {
+        AppEntitlements(source: "App.entitlements", kind: .xmlPropertyList, applicationIdentifier: appID, associatedDomains: entries, profile: profile)
+    }
+
+    @Test func appIDComesFromTheEntitlementOrTheOption() throws {
+        let entries: [EntitlementValue] = [.text("applinks:example.com")]
+        let own = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", entries), appID: nil)
+        #expect(own.appID.description == "ABCDE12345.com.example.app" && own.appIDSource.contains("application-identifier"))
+        let same = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", entries), appID: "ABCDE12345.com.example.app")
+        #expect(same.appID == own.appID)
+        let given = try AppClaims.resolve(entitlements("$(AppIdentifierPrefix)$(CFBundleIdentifier)", entries), appID: "ABCDE12345.com.example.app")
+        #expect(given.appIDSource == "--app-id")
+        let none = try AppClaims.resolve(entitlements(nil, entries), appID: "ABCDE12345.com.example.app")
+        #expect(none.appID.bundleID == "com.example.app")
+    }
+
+    @Test func appIDErrorsSayWhatToDo() {
+        let entries: [EntitlementValue] = [.text("applinks:example.com")]
+        func reason(_ appID: String?, _ option: String?, _ values: [EntitlementValue]? = [.text("applinks:example.com")]) -> String {
+            do {
+                _ = try AppClaims.resolve(entitlements(appID, values), appID: option)
+                return ""
+            } catch {
+                #expect(error.description.hasPrefix("--entitlements App.entitlements: "))
+                return error.reason
+            }
+        }
+        #expect(reason("$(AppIdentifierPrefix)$(CFBundleIdentifier)", nil).contains("--app-id TEAMID.bundle.id"))
+        #expect(reason("$(AppIdentifierPrefix)$(CFBundleIdentifier)", nil).contains("build-setting variables"))
+        #expect(reason(nil, nil).contains("no application-identifier"))
+        #expect(reason("ABCDE12345.com.example.app", "ZZZZZ99999.com.example.app").contains("but --app-id says ZZZZZ99999.com.example.app"))
+        #expect(reason("short.com.example", nil).contains("not a Team ID"))
+        #expect(reason(nil, "ABCDE12345").contains("--app-id"))
+        #expect(reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.com.other").contains("ends in com.example.app"))
+        #expect(reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.com.example.app").isEmpty)
+        #expect(reason("ABCDE12345.com.example.app", nil, nil).contains("no com.apple.developer.associated-domains"))
+        _ = entries
+    }
+
+    @Test func badEntriesAreSkippedWithFileEntryAndIndex() throws {
+        let claims = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [
+            .text("applinks:example.com"), .text("applinks:https://example.com"), .other(type: "a number"),
+            .text("applinks:example.com"), .text("applinks:example.com?mode=developer"), .text("webcredentials:example.com"),
+        ]), appID: nil)
+        #expect(claims.entries.map(\.index) == [0, 4, 5])
+        #expect(claims.problems.map(\.line) == [1, 2, 3])
+        #expect(claims.problems.allSatisfy { $0.file == "App.entitlements" })
+        #expect(claims.problems[0].text == "applinks:https://example.com" && claims.problems[0].reason.contains("associated-domains[1]: it is a URL"))
+        #expect(claims.problems[1].reason.contains("it is a number, not a string"))
+        #expect(claims.problems[2].reason.contains("a duplicate of entry [0]"))
+    }
+
+    @Test func entriesGoToTheHostWhoseFileAppleReads() throws {
+        let claims = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [
+            .text("applinks:*.example.com"), .text("applinks:www.example.com"), .text("webcredentials:example.com"),
+        ]), appID: nil)
+        let hosts = claims.claimsByHost
+        #expect(hosts.map(\.host) == ["example.com", "www.example.com"])
+        #expect(hosts[0].claims.map(\.entry.text) == ["applinks:*.example.com", "webcredentials:example.com"])
+    }
+
+    @Test func profileOfAnotherTeamIsAFinding() throws {
+        let profile = ProvisioningProfile(source: "App.ipa: Payload/App.app/embedded.mobileprovision", teamIdentifiers: ["OLDTEAM999"],
+                                          applicationIdentifier: "OLDTEAM999.com.example.app")
+        let claims = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [.text("applinks:example.com")], profile: profile), appID: nil)
+        #expect(claims.findings.map(\.id) == ["entitlement.profile-team-mismatch", "entitlement.profile-app-id-mismatch"])
+        #expect(claims.findings[0].message.contains("OLDTEAM999") && claims.findings[0].message.contains("ABCDE12345"))
+        #expect(claims.findings.allSatisfy { $0.check == ProfileCheck.id })
+        let matching = ProvisioningProfile(source: "p", teamIdentifiers: ["ABCDE12345"], applicationIdentifier: "ABCDE12345.*")
+        #expect(try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [.text("applinks:example.com")], profile: matching),
+                                      appID: nil).findings.isEmpty)
+    }
+
+    @Test func hostsMergeWithTheDomainList() throws {
+        var list = DomainList.parse(Data("example.com app=ABCDE12345.com.example.app\nother.example\n".utf8), file: "domains.txt")
+        let app = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [
+            .text("applinks:example.com"), .text("webcredentials:example.com"), .text("applinks:dev.example.com?mode=developer"),
+            .text("applinks:new.example.com"), .text("applinks:bad/path"),
+        ]), appID: nil)
+        let originOnly = list.add(apps: [app])
+        #expect(list.entries.map(\.name.ascii) == ["example.com", "other.example", "dev.example.com", "new.example.com"])
+        #expect(list.entries[0].expectations.apps == ["ABCDE12345.com.example.app"])
+        #expect(list.entries[0].claims.map(\.entry.text) == ["applinks:example.com", "webcredentials:example.com"])
+        #expect(list.entries[1].claims.isEmpty)
+        #expect(list.entries[2].file == "App.entitlements" && list.entries[2].line == 2)
+        #expect(originOnly == ["dev.example.com"])
+        #expect(list.problems.count == 1 && list.problems[0].text == "applinks:bad/path")
+    }
+}
+
+@Suite struct EntitlementClaimCheckTests {
+    private let app = "ABCDE12345.com.example.app"
+
+    private func document(_ json: String) throws -> AASADocument {
+        try #require(AASADocument(json: try JSONParser.parse(Array(json.utf8))))
+    }
+
+    private func claim(_ text: String, index: Int = 0) throws -> EntitlementClaim {
+        EntitlementClaim(appID: app, source: "App.entitlements", entry: try AssociatedDomainEntry.parse(text, index: index))
+    }
+
+    @Test func eachServiceNeedsItsListing() throws {
+        let file = try document("""
+            {"applinks": {"details": [{"appIDs": ["\(app)"], "components": [{"/": "/*"}]}]}, "webcredentials": {"apps": ["\(app)"]}}
+            """)
+        let files = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: file, wellKnownDocument: file, rootUsable: false)
+        let claims = [try claim("applinks:example.com"), try claim("webcredentials:example.com", index: 1),
+                      try claim("appclips:example.com", index: 2), try claim("activitycontinuation:example.com", index: 3)]
+        let result = EntitlementClaimCheck.evaluate(claims, domain: "example.com", files: files)
+        #expect(result.outcomes.map(\.works) == [true, true, false, false])
+        #expect(result.findings.map(\.id) == ["entitlement.appclip-missing", "entitlement.activitycontinuation-missing"])
+        #expect(result.outcomes[3].reason.contains("does not list \(app) in activitycontinuation.apps"))
+        let allGood = EntitlementClaimCheck.evaluate(Array(claims.prefix(2)), domain: "example.com", files: files)
+        #expect(allGood.findings.map(\.id) == ["entitlement.met"])
+    }
+
+    @Test func driftNamesBothTeamIDs() throws {
+        let file = try document("""
+            {"applinks": {"details": [{"appIDs": ["OLDTEAM999.com.example.app"], "components": [{"/": "/*"}]}]}}
+            """)
+        let files = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: file, wellKnownDocument: file, rootUsable: false)
+        let result = EntitlementClaimCheck.evaluate([try claim("applinks:example.com")], domain: "example.com", files: files)
+        let finding = try #require(result.findings.first)
+        #expect(finding.id == "entitlement.team-id-drift")
+        #expect(finding.message.contains("under Team ID OLDTEAM999 (OLDTEAM999.com.example.app), not under the app's Team ID ABCDE12345"))
+        #expect(!result.outcomes[0].works)
+    }
+
+    @Test func modeEntriesReadOnlyTheWellKnownLocation() throws {
+        let file = try document("""
+            {"applinks": {"details": [{"appIDs": ["\(app)"], "components": [{"/": "/*"}]}]}}
+            """)
+        let rootOnly = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.rootPath, usedDocument: file, wellKnownDocument: nil, rootUsable: true)
+        let mode = EntitlementClaimCheck.evaluate([try claim("applinks:dev.example.com?mode=developer")], domain: "dev.example.com", files: rootOnly)
+        #expect(mode.findings.map(\.id) == ["entitlement.mode-entry", "entitlement.mode-root-only"])
+        #expect(mode.findings[0].message.contains("developer mode"))
+        #expect(!mode.outcomes[0].works && mode.outcomes[0].location == nil)
+        #expect(mode.outcomes[0].resolution.contains("not Apple's CDN"))
+        // The same root-only file serves an entry without a mode (Apple falls back to the root location).
+        let plain = EntitlementClaimCheck.evaluate([try claim("applinks:dev.example.com")], domain: "dev.example.com", files: rootOnly)
+        #expect(plain.outcomes[0].works && plain.outcomes[0].location == AASAFile.rootPath)
+        let none = EntitlementClaimCheck.HostFiles(usedLocation: nil, usedDocument: nil, wellKnownDocument: nil, rootUsable: false)
+        #expect(EntitlementClaimCheck.evaluate([try claim("applinks:x.example")], domain: "x.example", files: none).findings.map(\.id) == ["entitlement.unchecked"])
+    }
+
+    @Test func wildcardOutcomeSaysWhichFileAndWhatItCovers() throws {
+        let file = try document("""
+            {"applinks": {"details": [{"appIDs": ["\(app)"], "components": [{"/": "/*"}]}]}}
+            """)
+        let files = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: file, wellKnownDocument: file, rootUsable: false)
+        let result = EntitlementClaimCheck.evaluate([try claim("applinks:*.example.com")], domain: "example.com", files: files)
+        #expect(result.outcomes[0].covers == "*.example.com" && result.outcomes[0].fileHost == "example.com")
+        #expect(result.outcomes[0].resolution.contains("not example.com itself; Apple reads example.com's file"))
+    }
+
+    @Test func domainListExpectationsNameDriftToo() throws {
+        let file = try document("""
+            {"applinks": {"details": [{"appIDs": ["OLDTEAM999.com.example.app"], "components": [{"/": "/*"}]}]},
+             "webcredentials": {"apps": ["OLDTEAM999.com.example.app"]}}
+            """)
+        let findings = ExpectationCheck.findings(DomainExpectations(apps: [app], webcredentials: [app]), domain: "example.com", document: file)
+        #expect(findings.map(\.id) == ["expect.team-id-drift", "expect.team-id-drift"])
+        #expect(findings.allSatisfy { $0.message.contains("OLDTEAM999") && $0.message.contains("ABCDE12345") })
+    }
+
+    @Test func appSectionsGatherOutcomesPerApp() throws {
+        let claims = try AppClaims.resolve(AppEntitlements(source: "A.entitlements", kind: .xmlPropertyList, applicationIdentifier: app,
+                                                           associatedDomains: [.text("applinks:example.com"), .text("applinks:b.example")]), appID: nil)
+        var result = DomainResult(domain: "example.com", verdict: .pass, usedLocation: nil, findings: [], locations: [])
+        result.claims = [ClaimOutcome(appID: app, entry: "applinks:example.com", index: 0, service: .applinks, covers: "example.com",
+                                      fileHost: "example.com", mode: nil, resolution: "r", location: nil, works: true, reason: "ok", findingID: "entitlement.met")]
+        var builder = AppResult.Builder(apps: [claims])
+        builder.add(result)
+        let sections = builder.build()
+        #expect(sections.count == 1 && sections[0].entries.count == 1 && sections[0].notAudited == 1 && !sections[0].works)
+    }
+}
+
+@Suite struct ActivityContinuationExpectationTests {
+    @Test func tokenIsParsedMergedAndChecked() throws {
+        let list = DomainList.parse(Data("example.com activitycontinuation=ABCDE12345.com.example.app\nexample.com activitycontinuation=bad\n".utf8),
+                                    file: "domains.txt")
+        #expect(list.entries.first?.expectations.activityContinuation == ["ABCDE12345.com.example.app"])
+        #expect(list.problems.count == 1 && list.problems[0].reason.contains("activitycontinuation=bad"))
+        let file = try #require(AASADocument(json: try JSONParser.parse(Array(#"{"activitycontinuation": {"apps": ["ZZZZZ99999.com.other"]}}"#.utf8))))
+        let findings = ExpectationCheck.findings(DomainExpectations(activityContinuation: ["ABCDE12345.com.example.app"]),
+                                                 domain: "example.com", document: file)
+        #expect(findings.map(\.id) == ["expect.activitycontinuation-missing"])
+        #expect(findings[0].message.contains("it lists ZZZZZ99999.com.other"))
+    }
+}
+
+@Suite struct AppFindingsExitTests {
+    @Test func anAppsOwnErrorFailsTheRun() {
+        var report = AuditReport(tool: ToolInfo(name: "t", version: "1"), generatedAt: Date(timeIntervalSince1970: 0), domains: [])
+        #expect(ExitPolicy().status(for: report) == .success)
+        let finding = ProfileCheck.teamMismatch.finding("profile of another team")
+        report.apps = [AppResult(source: "A", kind: "ipa", appID: "ABCDE12345.com.example.app", appIDSource: "--app-id", entries: [],
+                                 findings: [finding])]
+        #expect(ExitPolicy().status(for: report) == .domainFailed)
+        report.apps?[0].findings = [EntitlementClaimCheck.modeEntry.finding("info only")]
+        #expect(ExitPolicy().status(for: report) == .success)
+    }
+}

@@ -1,0 +1,36 @@
+import Audit
+import Foundation
+import Testing
+import TestSupport
+
+/// A built app in an .ipa (made here: a Mach-O signed with entitlements, a profile signed with
+/// `openssl cms`, zipped with libzip) audited by the real binary against nginx: the app ID comes
+/// from the code signature, and a profile issued to another team is a finding of the app.
+@Suite struct EntitlementsIPAEndToEndTests {
+    static let app = "ABCDE12345.com.example.app"
+
+    @Test func ipaWithAProfileOfAnotherTeam() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let entitlements = MachOImage.entitlementsPropertyList(applicationIdentifier: Self.app, teamIdentifier: "ABCDE12345",
+                                                               associatedDomains: ["applinks:good.test", "webcredentials:good.test"])
+        let authority = try TestCertificateAuthority(directory: folder.appendingPathComponent("ca"))
+        let signer = try authority.selfSigned(name: "Apple Development: Old Team (OLDTEAM999)")
+        let profile = try authority.signCMS(content: try AppBundleFixture.profilePropertyList(
+            teamIdentifiers: ["OLDTEAM999"], applicationIdentifier: "OLDTEAM999.com.example.app"), signer: signer)
+        let ipa = folder.appendingPathComponent("App.ipa")
+        try AppBundleFixture(executable: MachOImage.thin(entitlements: entitlements).bytes, profile: profile).writeIPA(to: ipa)
+        let outcome = try AuditBinary.run(
+            ["--entitlements", "App.ipa", "--cacert", sites.certificateAuthority.certificatePath, "--no-cdn",
+             "--timeout", "3", "--connect-timeout", "2", "--out", "out"] + sites.connectToArguments, in: folder)
+        #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
+        let report = try AuditBinary.readReport(at: folder.appendingPathComponent("out/report.json"))
+        let section = try #require(report.apps?.first)
+        #expect(section.kind == "ipa" && section.appID == Self.app && section.appIDSource.contains("application-identifier"))
+        #expect(section.entries.map(\.works) == [true, true], "the domain's file lists the app")
+        #expect(section.findings.map(\.id) == ["entitlement.profile-team-mismatch", "entitlement.profile-app-id-mismatch"])
+        #expect(section.findings[0].message.contains("OLDTEAM999") && section.findings[0].message.contains("ABCDE12345"))
+        #expect(report.domains.map(\.domain) == ["good.test"] && report.domains[0].verdict == .pass)
+        #expect(outcome.stdout.contains("error entitlement.profile-team-mismatch"), "\(outcome.stdout)")
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `aasa-audit match --entitlements FILE URL...` against nginx: which entry covers each URL's host,
+/// which file Apple reads for it, and the decision for the app.
+@Suite struct MatchEntitlementsTests {
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>application-identifier</key><string>ABCDE12345.com.example.app</string>
+            <key>com.apple.developer.associated-domains</key>
+            <array>
+                <string>applinks:good.test</string>
+                <string>applinks:*.good.test</string>
+                <string>applinks:root-only.test?mode=developer</string>
+            </array>
+        </dict>
+        </plist>
+        """
+
+    @Test func eachURLIsDecidedUnderTheEntryThatCoversItsHost() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let path = folder.appendingPathComponent("App.entitlements").path
+        try Self.plist.write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try AuditBinary.run(["match", "--entitlements", path, "--cacert", sites.certificateAuthority.certificatePath,
+                                           "https://good.test/buy/1", "https://shop.good.test/buy/2", "https://root-only.test/buy/3",
+                                           "https://other.test/buy/4", "https://good.test/sell"] + sites.connectToArguments)
+        #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5, "\(outcome.stdout)")
+        #expect(lines[0].contains("https://good.test/buy/1  opens ABCDE12345.com.example.app"))
+        #expect(lines[1].contains("https://shop.good.test/buy/2  opens ABCDE12345.com.example.app"))
+        #expect(outcome.stderr.contains("applinks:*.good.test covers shop.good.test; Apple reads good.test's file for it"), "\(outcome.stderr)")
+        #expect(lines[2].contains("does not open ABCDE12345.com.example.app") && lines[2].contains("serves its file only at the root location"))
+        #expect(lines[3].contains("no applinks entry of ABCDE12345.com.example.app covers other.test"))
+        #expect(lines[4].contains("https://good.test/sell  does not open"))
+    }
+
+    /// The same entitlements as a binary property list (what a build's .xcent may be), made here.
+    @Test func binaryPropertyListWorksTheSame() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let path = folder.appendingPathComponent("App.xcent").path
+        let plist: [String: Any] = [
+            "application-identifier": "ABCDE12345.com.example.app",
+            "com.apple.developer.associated-domains": ["applinks:*.good.test"],
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        #expect(data.starts(with: Array("bplist00".utf8)))
+        try data.write(to: URL(fileURLWithPath: path))
+        let outcome = try AuditBinary.run(["match", "--entitlements", path, "--cacert", sites.certificateAuthority.certificatePath,
+                                           "https://a.good.test/buy/1", "https://good.test/buy/1"] + sites.connectToArguments)
+        #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains("https://a.good.test/buy/1  opens ABCDE12345.com.example.app"))
+        #expect(outcome.stdout.contains("no applinks entry of ABCDE12345.com.example.app covers good.test (its applinks entries: *.good.test)"))
+    }
+
+    @Test func pathsAndAMixWithFileAreRefused() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let path = folder.appendingPathComponent("App.entitlements").path
+        try Self.plist.write(toFile: path, atomically: true, encoding: .utf8)
+        let relative = try AuditBinary.run(["match", "--entitlements", path, "/buy/1"])
+        #expect(relative.status == 2 && relative.stderr.contains("give a whole URL"), "\(relative.stderr)")
+        let mixed = try AuditBinary.run(["match", "--entitlements", path, "--app", "ABCDE12345.com.example.app", "https://good.test/"])
+        #expect(mixed.status == 2 && mixed.stderr.contains("not with --entitlements"), "\(mixed.stderr)")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import Entitlements
+
+@Suite struct EntitlementsPropertyListTests {
+    static let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>application-identifier</key>
+            <string>ABCDE12345.com.example.app</string>
+            <key>com.apple.developer.team-identifier</key>
+            <string>ABCDE12345</string>
+            <key>com.apple.developer.associated-domains</key>
+            <array>
+                <string>applinks:example.com</string>
+                <string>webcredentials:*.example.com?mode=developer</string>
+                <integer>7</integer>
+            </array>
+        </dict>
+        </plist>
+        """
+
+    @Test func readsTheKeysOfAnXMLPropertyList() throws {
+        let entitlements = try EntitlementsPropertyList.entitlements(from: Data(Self.xml.utf8), source: "App.entitlements", kind: .xmlPropertyList)
+        #expect(entitlements.applicationIdentifier == "ABCDE12345.com.example.app")
+        #expect(entitlements.teamIdentifier == "ABCDE12345")
+        #expect(entitlements.associatedDomains == [.text("applinks:example.com"), .text("webcredentials:*.example.com?mode=developer"), .other(type: "a number")])
+    }
+
+    @Test func readsABinaryPropertyListMadeHere() throws {
+        let dictionary: [String: Any] = [
+            "com.apple.application-identifier": "ABCDE12345.com.example.mac",
+            "com.apple.developer.associated-domains": ["applinks:example.org"],
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+        #expect(EntitlementsPropertyList.kind(of: data) == .binaryPropertyList)
+        let entitlements = try EntitlementsPropertyList.entitlements(from: data, source: "x.xcent", kind: .binaryPropertyList)
+        #expect(entitlements.applicationIdentifier == "ABCDE12345.com.example.mac")
+        #expect(entitlements.associatedDomains == [.text("applinks:example.org")])
+    }
+
+    @Test func absentKeyIsNilNotEmpty() throws {
+        let xml = #"<?xml version="1.0"?><plist version="1.0"><dict><key>get-task-allow</key><true/></dict></plist>"#
+        let entitlements = try EntitlementsPropertyList.entitlements(from: Data(xml.utf8), source: "a", kind: .xmlPropertyList)
+        #expect(entitlements.associatedDomains == nil)
+        #expect(entitlements.applicationIdentifier == nil)
+    }
+
+    @Test func wrongTypesAreNamedWithTheirKey() {
+        let xml = #"<?xml version="1.0"?><plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><dict/></dict></plist>"#
+        #expect(throws: EntitlementsReadError(source: "a", reason: "the com.apple.developer.associated-domains entitlement is a dictionary, not an array of strings")) {
+            try EntitlementsPropertyList.entitlements(from: Data(xml.utf8), source: "a", kind: .xmlPropertyList)
+        }
+        let array = #"<?xml version="1.0"?><plist version="1.0"><array/></plist>"#
+        #expect(throws: EntitlementsReadError(source: "b", reason: "is a property list whose top level is an array, not a dictionary")) {
+            try EntitlementsPropertyList.dictionary(from: Data(array.utf8), source: "b")
+        }
+    }
+
+    @Test func brokenXMLIsAnErrorNotACrash() {
+        #expect(throws: EntitlementsReadError.self) {
+            try EntitlementsPropertyList.entitlements(from: Data("<?xml version=\"1.0\"?><plist><dict><key>a</key>".utf8), source: "c", kind: .xmlPropertyList)
+        }
+    }
+
+    @Test func fileReaderRefusesWhatIsNotAPropertyList() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("entitlements-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plist = directory.appendingPathComponent("App.entitlements")
+        try Data(Self.xml.utf8).write(to: plist)
+        #expect(try EntitlementsFile.read(at: plist.path).kind == .xmlPropertyList)
+        let text = directory.appendingPathComponent("notes.txt")
+        try Data("applinks:example.com\n".utf8).write(to: text)
+        #expect(throws: EntitlementsReadError.self) { try EntitlementsFile.read(at: text.path) }
+        #expect(throws: EntitlementsReadError(source: directory.path + "/missing", reason: "no such file or folder")) {
+            try EntitlementsFile.read(at: directory.path + "/missing")
+        }
+    }
+}
