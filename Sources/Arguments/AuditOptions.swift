@@ -37,7 +37,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var jsonToStdout = false
     /// `--keep N`: keep the N newest `reports/<UTC time>` folders, delete older ones.
     public var keep: Int?
-    /// `--max-per-host`: transfers in flight at once to one server (see FetchOptions.maxPerHost).
+    /// `--max-per-host`: transfers in flight at once to one host name (see FetchOptions.maxPerHost).
     public var maxPerHost = 6
     /// `--shard K/N`: audit only the domains whose hash falls in shard K of N.
     public var shard: Shard?
