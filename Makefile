@@ -60,8 +60,10 @@ fuzz: deps
 fuzz-self-test: deps
 	scripts/fuzz.sh --self-test
 
-# aasa-audit against `curl --parallel` on N generated names served by nginx on loopback (docs/scaling.md).
-# BENCH_SIZES="100 1000" BENCH_CONCURRENCY=64 BENCH_RUNS=3 override the defaults.
+# aasa-audit (its defaults) against `curl --parallel` on N = 1000, 5000, 20000 generated names served by nginx
+# on loopback, the growth from 5000 to 20000, then the latency model: 5000 names at 50 ms round trips through
+# aasa-latency-proxy, beside the lower bound (docs/scaling.md). BENCH_SIZES="1000 5000" BENCH_RUNS=1
+# BENCH_LATENCY_MS=0 (skip it) BENCH_LATENCY_N=1000 BENCH_TOOL_ARGS="--concurrency 128" override the defaults.
 # Then the matching engine's own benchmark (bench-match), the document checks (bench-json) and the history (bench-history).
 bench:
 	@scripts/install-deps.sh --bench

@@ -1,26 +1,37 @@
 #!/usr/bin/env bash
 # The benchmark against curl itself (`make bench`): nginx on loopback serves N generated names under
-# one wildcard certificate from a throw-away CA; aasa-audit audits them (both locations, the crawler's
-# repeat, JSON and HTML reports written, --no-cdn), then `curl --parallel` fetches the same 2N URLs
-# with the same concurrency, writing nothing. For each N: wall time, ratio, fetches per second, peak
-# RSS and TLS handshakes of each, medians of several runs. See docs/scaling.md for how to read it.
+# one wildcard certificate from a throw-away CA; aasa-audit audits them with its defaults (both
+# locations, the crawler's repeat, JSON and HTML reports written; only --connect-to, --cacert and
+# --no-cdn given), then `curl --parallel` fetches the same 2N URLs, writing nothing. For each N: wall
+# time, ratio, fetches per second, peak RSS and TLS handshakes of each, medians of several runs, and
+# how N = 20,000 grows over N = 5,000. Then the latency model: the same with every round trip made
+# 50 ms longer by a TCP proxy (aasa-latency-proxy), beside the lower bound. See docs/scaling.md.
 #
-#   scripts/bench.sh                      N = 100 1000 5000, C = 64, 3 runs per point
+#   scripts/bench.sh                      N = 1000 5000 20000, curl C = 64, 3 runs per point, latency model
 #   BENCH_SIZES="100 1000" BENCH_CONCURRENCY=32 BENCH_RUNS=5 scripts/bench.sh
-#   BENCH_SKIP_BUILD=1 scripts/bench.sh   use the release binary already built
+#   BENCH_SKIP_BUILD=1 scripts/bench.sh   use the release binaries already built
 #   BENCH_NGINX_WORKERS=2 scripts/bench.sh   nginx worker processes (default 1)
+#   BENCH_TOOL_ARGS="--concurrency 64" scripts/bench.sh   extra options for aasa-audit (default: none)
+#   BENCH_LATENCY_MS=50 BENCH_LATENCY_N=5000 BENCH_LATENCY_RUNS=1 scripts/bench.sh   the latency model
+#                                         (BENCH_LATENCY_MS=0: skip it)
+#   BENCH_PERF=DIR scripts/bench.sh       record each aasa-audit run with `perf record -g` into DIR
 #   BENCH_AASA=FILE scripts/bench.sh      serve FILE at both locations instead of a small valid one
 #                                         (e.g. a 128 KB file of thousands of rules: audits that are
 #                                         slow to check, to see that memory stays bounded)
 set -euo pipefail
 
-sizes=${BENCH_SIZES:-100 1000 5000}
+sizes=${BENCH_SIZES-1000 5000 20000}
 concurrency=${BENCH_CONCURRENCY:-64}
 runs=${BENCH_RUNS:-3}
 workers=${BENCH_NGINX_WORKERS:-1}
+latency_ms=${BENCH_LATENCY_MS:-50}
+latency_n=${BENCH_LATENCY_N:-5000}
+latency_runs=${BENCH_LATENCY_RUNS:-$runs}
+read -r -a tool_args <<<"${BENCH_TOOL_ARGS:-}"
 cd "$(dirname "$0")/.."
 root=$(pwd)
-binary="$root/.build/release/aasa-audit"
+binary=${BENCH_BINARY:-"$root/.build/release/aasa-audit"}
+proxy="$root/.build/release/aasa-latency-proxy"
 
 for program in nginx openssl curl /usr/bin/time python3; do
   command -v "$program" >/dev/null 2>&1 || missing=1
@@ -30,13 +41,20 @@ if [ -n "${missing:-}" ]; then
 fi
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
   echo "building the release binary ..." >&2
-  swift build -c release >/dev/null
+  swift build -c release --product aasa-audit >/dev/null
+  swift build -c release --product aasa-latency-proxy >/dev/null
 fi
 [ -x "$binary" ] || { echo "error: $binary is missing (run swift build -c release)" >&2; exit 1; }
+if [ "$latency_ms" != 0 ] && [ ! -x "$proxy" ]; then
+  echo "error: $proxy is missing (run swift build -c release --product aasa-latency-proxy)" >&2; exit 1
+fi
+if [ -n "${BENCH_PERF:-}" ]; then mkdir -p "$BENCH_PERF"; fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/aasa-bench.XXXXXX")
 chmod 755 "$work"  # nginx workers may run as nobody
+proxies=()
 cleanup() {
+  for pid in "${proxies[@]}"; do kill "$pid" 2>/dev/null || true; done
   if [ -f "$work/nginx.pid" ]; then
     nginx -c "$work/nginx.conf" -p "$work" -e "$work/error.log" -s stop 2>/dev/null || true
     for _ in 1 2 3 4 5 6 7 8 9 10; do [ -f "$work/nginx.pid" ] || break; sleep 0.1; done
@@ -63,8 +81,10 @@ fi
 # Each measured command connects to its own loopback address (127.0.0.2, .3, ...): thousands of
 # connections leave thousands of sockets in TIME_WAIT, and a later command to the same address
 # and port would pay for the kernel's search among them.
+# The latency model's proxies connect to nginx from their own addresses too (two per run).
 count=0; for _ in $sizes; do count=$((count + 2 * runs)); done
-[ "$count" -le 250 ] || { echo "error: too many sizes x runs (at most 125 pairs)" >&2; exit 1; }
+if [ "$latency_ms" != 0 ]; then count=$((count + 4 * latency_runs)); fi
+[ "$count" -le 250 ] || { echo "error: too many sizes x runs (at most 250 loopback addresses)" >&2; exit 1; }
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 listens=""; for i in $(seq 2 $((count + 1))); do listens="$listens listen 127.0.0.$i:$port ssl http2;"; done
 next_address=1
@@ -72,8 +92,8 @@ next_address=1
 # whether the handshake resumed a session.
 cat > "$work/nginx.conf" <<CONF
 daemon on; master_process on; worker_processes $workers; pid $work/nginx.pid; error_log $work/error.log;
-worker_rlimit_nofile 16384;
-events { worker_connections 8192; }
+worker_rlimit_nofile 65536;
+events { worker_connections 16384; }
 http {
   log_format bench '\$connection \$ssl_session_reused \$connection_requests';
   access_log $work/access.log bench;
@@ -113,14 +133,22 @@ measure() {
   echo "$wall $rss $requests $handshakes $resumed $cpu"
 }
 
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
+# The tool's own default concurrency (what the lower bound divides by), from its --help.
+tool_concurrency=$("$binary" --help | sed -n 's/.*--concurrency N .*(default: \([0-9]*\)).*/\1/p' | head -1)
+for ((i = 0; i < ${#tool_args[@]}; i++)); do
+  if [ "${tool_args[$i]}" = "--concurrency" ]; then tool_concurrency=${tool_args[$((i + 1))]}; fi
+done
+tool_concurrency=${tool_concurrency:-32}
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr); load average at start:$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /')"
 echo "curl:    $(curl --version | head -1)"
 echo "nginx:   $(nginx -v 2>&1 | sed 's/^nginx version: //'), $workers worker(s); tool: $("$binary" --version)"
-echo "C=$concurrency, $runs run(s) per N; aasa-audit: --no-cdn --format json,html --max-per-host $concurrency (every name is routed to one loopback server); curl: --parallel --parallel-max $concurrency -o /dev/null; each command on its own 127.0.0.x"
+echo "aasa-audit: its defaults (--concurrency $tool_concurrency) with --connect-to, --cacert, --no-cdn --format json,html${tool_args[*]:+ ${tool_args[*]}}; curl: --parallel --parallel-max $concurrency -o /dev/null; $runs run(s) per N; each command on its own 127.0.0.x"
 echo
 
-rows=()
-for n in $sizes; do
+# Writes the domain list and curl's config for N names to $work.
+write_lists() {
+  local n=$1
   for i in $(seq 1 "$n"); do echo "d$i.bench.test"; done > "$work/domains.txt"
   {
     echo "cacert = \"$work/ca.pem\""
@@ -134,23 +162,44 @@ for n in $sizes; do
       echo "output = \"/dev/null\""
     done
   } > "$work/curl.conf"
-  : > "$work/tool.runs"; : > "$work/curl.runs"
+}
+
+# One aasa-audit run over $work/domains.txt (N names) through TARGET (address:port); checks that it
+# wrote both reports and that every domain passed; prints measure's line.
+run_tool() {
+  local n=$1 target=$2 label=$3
+  rm -rf "$work/out"
+  local command=("$binary" --domains "$work/domains.txt" --cacert "$work/ca.pem" --connect-to "::$target" \
+    --no-cdn --format json,html --out "$work/out" "${tool_args[@]}")
+  if [ -n "${BENCH_PERF:-}" ]; then command=(perf record -g -q -o "$BENCH_PERF/$label.perf.data" -- "${command[@]}"); fi
+  measure tool "${command[@]}"
+  if [ ! -s "$work/out/report.json" ] || [ ! -s "$work/out/report.html" ]; then
+    echo "error: aasa-audit wrote no reports for N=$n:" >&2; cat "$work/tool.stderr" >&2; exit 1
+  fi
+  grep -q "\"pass\" : $n" "$work/out/report.json" || { echo "error: not every domain passed for N=$n" >&2; tail -5 "$work/tool.stdout" >&2; exit 1; }
+}
+
+run_curl() {
+  local n=$1 target=$2
+  measure curl curl --parallel --parallel-max "$concurrency" --no-progress-meter --connect-to "::$target" --config "$work/curl.conf"
+  if [ -s "$work/curl.stderr" ]; then echo "curl reported errors for N=$n:" >&2; head -5 "$work/curl.stderr" >&2; fi
+}
+
+
+rows=()
+: > "$work/scaling"
+for n in $sizes; do
+  write_lists "$n"
+  : > "$work/tool.runs"; : > "$work/curl.runs"; : > "$work/ratio.$n"
   for run in $(seq 1 "$runs"); do
-    rm -rf "$work/out"
-    tool_address=127.0.0.$((next_address + 1)); curl_address=127.0.0.$((next_address + 2)); next_address=$((next_address + 2))
-    tool=$(measure tool "$binary" --domains "$work/domains.txt" --cacert "$work/ca.pem" --connect-to "::$tool_address:$port" \
-      --no-cdn --concurrency "$concurrency" --max-per-host "$concurrency" --format json,html --out "$work/out")
-    if [ ! -s "$work/out/report.json" ] || [ ! -s "$work/out/report.html" ]; then
-      echo "error: aasa-audit wrote no reports for N=$n:" >&2; cat "$work/tool.stderr" >&2; exit 1
-    fi
-    grep -q "\"pass\" : $n" "$work/out/report.json" || { echo "error: not every domain passed for N=$n" >&2; tail -5 "$work/tool.stdout" >&2; exit 1; }
-    curled=$(measure curl curl --parallel --parallel-max "$concurrency" --no-progress-meter --connect-to "::$curl_address:$port" --config "$work/curl.conf")
-    if [ -s "$work/curl.stderr" ]; then echo "curl reported errors for N=$n:" >&2; head -5 "$work/curl.stderr" >&2; fi
+    next_address=$((next_address + 2)); tool_address=127.0.0.$((next_address - 1)); curl_address=127.0.0.$next_address
+    tool=$(run_tool "$n" "$tool_address:$port" "N$n-run$run")
+    curled=$(run_curl "$n" "$curl_address:$port")
     echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"
     read -r tw tr treq ths tres tcpu <<<"$tool"; read -r cw cr creq chs cres ccpu <<<"$curled"
     ratio=$(awk -v a="$tw" -v b="$cw" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
     echo "$ratio" >> "$work/ratio.$n"
-    echo "  N=$n run $run: aasa-audit ${tw}s (CPU ${tcpu}s) ${tr}KB ${treq} requests ${ths} handshakes ($tres resumed) | curl ${cw}s (CPU ${ccpu}s) ${cr}KB ${creq} requests ${chs} handshakes ($cres resumed) | ratio $ratio" >&2
+    echo "  N=$n run $run (load$(cut -d' ' -f1 /proc/loadavg | sed 's/^/ /')): aasa-audit ${tw}s (CPU ${tcpu}s) ${tr}KB ${treq} requests ${ths} handshakes ($tres resumed) | curl ${cw}s (CPU ${ccpu}s) ${cr}KB ${creq} requests ${chs} handshakes ($cres resumed) | ratio $ratio" >&2
   done
   col() { awk -v c="$2" '{ print $c }' "$work/$1.runs" | median; }
   tw=$(col tool 1); cw=$(col curl 1)
@@ -160,7 +209,7 @@ for n in $sizes; do
   trss=$(awk -v k="$(col tool 2)" 'BEGIN { printf "%.0f", k / 1024 }')
   crss=$(awk -v k="$(col curl 2)" 'BEGIN { printf "%.0f", k / 1024 }')
   rows+=("| $n | $tw | $cw | $ratio | $(col tool 3) / $(col curl 3) | $tfps / $cfps | $trss / $crss | $(col tool 4) / $(col curl 4) | $(col tool 6) / $(col curl 6) |")
-  echo "$n $tw $(col tool 6)" >> "$work/scaling"
+  echo "$n $tw $(col tool 6) $(col tool 2)" >> "$work/scaling"
 done
 
 echo
@@ -168,8 +217,62 @@ echo "| N | aasa-audit s | curl s | ratio | requests (tool / curl) | fetches/s (
 echo "|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
 echo
-echo "Medians of $runs run(s); ratio = aasa-audit wall / curl wall, per run, then the median. The tool's requests"
-echo "include the crawler's repeat of .well-known (AASA-Bot/1.0.0), one more per domain; curl fetches 2 per domain."
-echo "CPU s is user + system time of the process (less sensitive than wall time to a busy machine)."
+echo "Medians of $runs run(s); ratio = aasa-audit wall / curl wall, per run, then the median (target: at most 0.6 at"
+echo "N = 5000). The tool's requests include the crawler's repeat of .well-known (AASA-Bot/1.0.0), one more per domain;"
+echo "curl fetches 2 per domain. CPU s is user + system time of the process (less sensitive than wall time to a busy machine)."
 awk 'NR > 1 && t0 > 0 && c0 > 0 { printf "growth: N=%s takes %.2f x the wall time and %.2f x the CPU time of N=%s (linear: %.1f x)\n", $1, $2 / t0, $3 / c0, n0, $1 / n0 }
      { n0 = $1; t0 = $2; c0 = $3 }' "$work/scaling"
+# The target of issue 18: N = 20,000 at most 4.2 x N = 5,000, in wall time and in peak RSS.
+awk '$1 == 5000 { t5 = $2; r5 = $4 } $1 == 20000 { t20 = $2; r20 = $4 }
+     END { if (t5 > 0 && t20 > 0) {
+             tg = t20 / t5; rg = r20 / r5
+             printf "growth 5000 -> 20000: wall time %.2f x (%s), peak RSS %.2f x (%s); each must be at most 4.2 x\n",
+               tg, (tg <= 4.2 ? "holds" : "DOES NOT HOLD"), rg, (rg <= 4.2 ? "holds" : "DOES NOT HOLD") } }' "$work/scaling"
+
+# The latency model: every round trip made latency_ms longer by aasa-latency-proxy in front of nginx
+# (each command through its own proxy, each proxy to nginx from its own address).
+if [ "$latency_ms" != 0 ]; then
+  echo
+  write_lists "$latency_n"
+  # Starts a proxy listening on a free port of $1, forwarding to nginx on $2; sets proxy_target
+  # (address:port). Not in $(...): the proxy's pid must reach this shell's list.
+  start_proxy() {
+    local listen=$1 upstream=$2 output=$3
+    "$proxy" "$listen:0" "$upstream:$port" "$latency_ms" > "$output" 2>&1 &
+    proxies+=("$!")
+    for _ in $(seq 1 50); do grep -q '^listening on' "$output" 2>/dev/null && break; sleep 0.1; done
+    proxy_target=$(sed -n 's/^listening on //p' "$output")
+  }
+  : > "$work/tool.runs"; : > "$work/curl.runs"
+  for run in $(seq 1 "$latency_runs"); do
+    next_address=$((next_address + 4))
+    start_proxy 127.0.0.$((next_address - 3)) 127.0.0.$((next_address - 2)) "$work/proxy-tool.out"; tool_proxy=$proxy_target
+    start_proxy 127.0.0.$((next_address - 1)) 127.0.0.$next_address "$work/proxy-curl.out"; curl_proxy=$proxy_target
+    [ -n "$tool_proxy" ] && [ -n "$curl_proxy" ] || { echo "error: aasa-latency-proxy did not start" >&2; cat "$work"/proxy-*.out >&2; exit 1; }
+    tool=$(run_tool "$latency_n" "$tool_proxy" "latency-run$run")
+    curled=$(run_curl "$latency_n" "$curl_proxy")
+    # The proxies' own CPU time (they share the machine with both programs and nginx).
+    proxy_cpu=$(for pid in "${proxies[@]}"; do awk '{ printf "%.2fs ", ($14 + $15) / 100 }' "/proc/$pid/stat" 2>/dev/null || true; done)
+    for pid in "${proxies[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+    proxies=()
+    echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"
+    read -r tw tr treq ths tres tcpu <<<"$tool"; read -r cw cr creq chs cres ccpu <<<"$curled"
+    echo "  latency ${latency_ms} ms, N=$latency_n run $run (load$(cut -d' ' -f1 /proc/loadavg | sed 's/^/ /')): aasa-audit ${tw}s (CPU ${tcpu}s) ${tr}KB ${ths} handshakes | curl ${cw}s (CPU ${ccpu}s) ${chs} handshakes | proxies' CPU (tool, curl) ${proxy_cpu}" >&2
+  done
+  tw=$(awk '{ print $1 }' "$work/tool.runs" | median); cw=$(awk '{ print $1 }' "$work/curl.runs" | median)
+  ths=$(awk '{ print $4 }' "$work/tool.runs" | median); chs=$(awk '{ print $4 }' "$work/curl.runs" | median)
+  # Round trips: the TCP handshake, the TLS 1.3 handshake, then the requests. The tool sends its three
+  # requests of a domain at once over HTTP/2 (docs/scaling.md): 3 per domain. curl makes 2 transfers
+  # per domain, each on its own connection here (see its handshakes): 3 each.
+  tool_bound=$(awk -v r=3 -v l="$latency_ms" -v n="$latency_n" -v c="$tool_concurrency" 'BEGIN { printf "%.1f", r * l / 1000 * n / c }')
+  curl_bound=$(awk -v r=3 -v l="$latency_ms" -v n="$((2 * latency_n))" -v c="$concurrency" 'BEGIN { printf "%.1f", r * l / 1000 * n / c }')
+  echo "Latency model: $latency_n domains, ${latency_ms} ms round-trip time (aasa-latency-proxy in front of nginx), medians of $latency_runs run(s)"
+  echo
+  echo "| | wall s | lower bound s | bound = round trips x latency x units / concurrency | TLS handshakes |"
+  echo "|---|---|---|---|---|"
+  echo "| aasa-audit | $tw | $tool_bound | 3 x ${latency_ms} ms x $latency_n domains / $tool_concurrency | $ths |"
+  echo "| curl | $cw | $curl_bound | 3 x ${latency_ms} ms x $((2 * latency_n)) URLs / $concurrency | $chs |"
+  echo
+  awk -v a="$tw" -v b="$cw" -v t="$tool_bound" 'BEGIN { if (b > 0 && t > 0) printf "ratio aasa-audit / curl: %.2f; aasa-audit / its lower bound: %.2f\n", a / b, a / t }'
+fi
+echo "load average at the end:$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /')"

@@ -21,7 +21,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var network = NetworkOptions()
     /// `--out`, `--format`, `--strict`, `--quiet`, `--baseline`, `--no-baseline`.
     public var reports = ReportOptions()
-    public var concurrency = 32
+    public var concurrency = 64
     public var maxBytes = 1 << 20
     public var userAgent = defaultUserAgent
     /// Where Apple's CDN copy is fetched from (the domain is appended); `--apple-cdn`.
@@ -37,7 +37,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var jsonToStdout = false
     /// `--keep N`: keep the N newest `reports/<UTC time>` folders, delete older ones.
     public var keep: Int?
-    /// `--max-per-host`: transfers in flight at once to one server (see FetchOptions.maxPerHost).
+    /// `--max-per-host`: transfers in flight at once to one host name (see FetchOptions.maxPerHost).
     public var maxPerHost = 6
     /// `--shard K/N`: audit only the domains whose hash falls in shard K of N.
     public var shard: Shard?
@@ -184,7 +184,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     an error before anything is fetched.
           --format LIST             Report formats, comma-separated: json, html, md, junit (default:
                                     json,html). md: report.md for a ticket; junit: report.junit.xml for CI.
-          --concurrency N           Transfers in flight at once (default: 32).
+          --concurrency N           Transfers in flight at once (default: 64).
           --timeout SECONDS         Time allowed for each transfer (default: 10).
           --connect-timeout SECONDS Time allowed to connect, TLS included (default: 5).
           --max-bytes N             Stop reading a body after N decoded bytes (default: 1048576);
@@ -231,9 +231,10 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     does not pass (by default only when there are at most 10 domains).
           --keep N                  Keep the N newest reports/<UTC time> folders and delete older ones
                                     (never the one reports/latest points to, never other folders).
-          --max-per-host N          Transfers in flight at once to one server (default: 6; 0: no
-                                    limit). The server is the host:port connected to: with --connect-to,
-                                    every name routed to one server shares it; Apple's CDN is one server.
+          --max-per-host N          Transfers in flight at once to one host name (default: 6; 0: no
+                                    limit): each domain of the list is one, Apple's CDN is one. Counted
+                                    by the name in the URL, not by where --connect-to sends it: names
+                                    routed to one server are held only by --concurrency.
           --shard K/N               Audit only shard K of N (1-based): a stable subset chosen by a hash
                                     of each domain, so shards do not move when the list grows. Combine
                                     the shard reports with aasa-audit merge (see docs/scaling.md).

@@ -7,6 +7,7 @@ CURLcode ccurl_easy_setopt_string(CURL *easy, CURLoption option, const char *val
 CURLcode ccurl_easy_setopt_slist(CURL *easy, CURLoption option, struct curl_slist *value) { return curl_easy_setopt(easy, option, value); }
 CURLcode ccurl_easy_setopt_write_function(CURL *easy, CURLoption option, curl_write_callback callback) { return curl_easy_setopt(easy, option, callback); }
 CURLcode ccurl_easy_setopt_opensocket_function(CURL *easy, curl_opensocket_callback callback) { return curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, callback); }
+CURLcode ccurl_easy_setopt_prereq_function(CURL *easy, curl_prereq_callback callback) { return curl_easy_setopt(easy, CURLOPT_PREREQFUNCTION, callback); }
 
 CURLcode ccurl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value) { return curl_easy_getinfo(easy, info, value); }
 CURLcode ccurl_easy_getinfo_off(CURL *easy, CURLINFO info, curl_off_t *value) { return curl_easy_getinfo(easy, info, value); }
@@ -33,3 +34,13 @@ const char *ccurl_easy_tls_version(CURL *easy) {
 }
 
 CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) { return curl_multi_setopt(multi, option, value); }
+
+int ccurl_easy_alpn_is_h2(CURL *easy) {
+    struct curl_tlssessioninfo *session = NULL;
+    if (curl_easy_getinfo(easy, CURLINFO_TLS_SSL_PTR, &session) != CURLE_OK || session == NULL) return 0;
+    if (session->backend != CURLSSLBACKEND_OPENSSL || session->internals == NULL) return 0;
+    const unsigned char *protocol = NULL;
+    unsigned int length = 0;
+    SSL_get0_alpn_selected((const SSL *)session->internals, &protocol, &length);
+    return length == 2 && protocol[0] == 'h' && protocol[1] == '2';
+}

@@ -29,13 +29,17 @@ public struct FetchOptions: Sendable, Equatable {
     /// The User-Agent of Apple's crawler; when set, the file is fetched a second time with it.
     /// Nil: no crawler fetch.
     public var crawlerUserAgent: String?
-    /// Transfers in flight at once to one server (0: no limit), so at most this many connections
-    /// to it are busy. The server is the host and port connected to: the URL's, or, when a
-    /// `connectTo` entry routes the name elsewhere, that target, so every name sent to one server
-    /// shares its limit (`ServerKey`). Transfers over the limit wait in the loop; a domain's next
-    /// transfer goes first, on the connection its previous one left. Idle kept-alive connections
-    /// are bounded by curl's connection cache, not by this.
+    /// Transfers in flight at once to one host name and port of a URL (0: no limit): each domain of
+    /// the list, and Apple's CDN (one name for all). Counted by the URL's name, not by where
+    /// `connectTo` routes it (`HostKey`): names routed to one server are held only by `concurrency`.
+    /// Transfers over the limit wait in the loop; a domain's next transfer goes first, on the
+    /// connection its previous one left. Idle kept-alive connections are bounded by curl's connection
+    /// cache, not by this.
     public var maxPerHost: Int = FetchOptions.defaultMaxPerHost
+    /// When `.well-known`'s connection multiplexes (HTTP/2), the root location and the crawler's
+    /// repeat are sent on it as soon as it is up, not one after the other (docs/scaling.md: at 50 ms
+    /// round trips this is two round trips fewer per domain). False: always one after the other.
+    public var multiplexesLocations = true
     /// Which domains also get `/.well-known/assetlinks.json` fetched (Android App Links), on the
     /// connection of their Apple fetches.
     public var assetLinks: AssetLinksSelection = .none
@@ -43,13 +47,13 @@ public struct FetchOptions: Sendable, Equatable {
     /// entitlement entry with `?mode=`. Neither Apple's CDN copy nor the crawler's fetch is made for them.
     public var originOnly: Set<String> = []
 
-    /// A small default, so that many names on one server (or Apple's CDN) are not hammered.
+    /// A small default, so that one site (and Apple's CDN, one name for every domain) is not hammered.
     public static let defaultMaxPerHost = 6
 
     public init(
         userAgent: String, caFile: String? = nil, connectTo: [String] = [], resolve: [String] = [],
         connectTimeout: Double = 5, totalTimeout: Double = 10, maxBytes: Int = 1 << 20,
-        lowSpeedLimit: Int = 100, lowSpeedTime: Int = 5, concurrency: Int = 32, maxRedirectHops: Int = 5,
+        lowSpeedLimit: Int = 100, lowSpeedTime: Int = 5, concurrency: Int = 64, maxRedirectHops: Int = 5,
         appleCDNBase: String? = nil, crawlerUserAgent: String? = nil
     ) {
         self.userAgent = userAgent

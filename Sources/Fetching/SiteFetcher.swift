@@ -48,9 +48,11 @@ public struct SiteFetch: Sendable, Equatable {
 
 /// Fetches both AASA locations of many domains on one `TransferLoop`.
 ///
-/// Per domain the two locations are fetched one after the other, so the second reuses the first's
-/// connection (one TLS handshake per domain); then, at once, the crawler's fetches (same connection)
-/// and the CDN copy. Domains run concurrently.
+/// Per domain, `.well-known` first; once its connection is up and multiplexes (HTTP/2), the root
+/// location and the crawler's repeat of `.well-known` go out on it at once (`AlongsideFetches`);
+/// otherwise the root location follows `.well-known` and reuses its connection, then the crawler's
+/// repeat. Either way one TLS handshake per domain. Then the CDN copy (and the crawler's repeat of
+/// the root location, when `.well-known` did not answer 200). Domains run concurrently.
 public final class SiteFetcher {
     private let options: FetchOptions
 
@@ -95,9 +97,17 @@ public final class SiteFetcher {
         var unfinished = 0
         func start(_ index: Int) {
             let domain = domains[index]
-            fetchLocation(domain: domain, path: AASAFile.wellKnownPath, probe: nil, on: loop) { wellKnown, probe in
+            // The root location and the crawler's repeat go out on .well-known's connection as soon as
+            // it is up, when it multiplexes (HTTP/2); otherwise one after the other, as below.
+            let alongside = AlongsideFetches()
+            let connected: ((Bool) -> Void)? = options.multiplexesLocations ? { multiplexes in
+                guard multiplexes else { return }
+                self.startAlongside(domain: domain, into: alongside, on: loop)
+            } : nil
+            fetchLocation(domain: domain, path: AASAFile.wellKnownPath, probe: nil, on: loop, connected: connected) { wellKnown, probe in
                 let extras = { (root: LocationFetch, android: LocationFetch?) in
-                    self.fetchExtras(domain: domain, wellKnown: wellKnown.response, root: root.response, on: loop) { extras in
+                    self.fetchExtras(domain: domain, wellKnown: wellKnown.response, root: root.response,
+                                     alongside: alongside.started ? alongside : nil, on: loop) { extras in
                         results[index] = transform(index, SiteFetch(domain: domain, wellKnown: wellKnown, root: root, cdn: extras.cdn,
                                                                     crawlerWellKnown: extras.crawlerWellKnown, crawlerRoot: extras.crawlerRoot,
                                                                     android: android))
@@ -120,10 +130,7 @@ public final class SiteFetcher {
                         extras(root, android)
                     }
                 }
-                if let unreachable = Self.rootNotRetried(after: wellKnown.response, domain: domain) {
-                    return finish(LocationFetch(response: unreachable))
-                }
-                self.fetchLocation(domain: domain, path: AASAFile.rootPath, probe: probe, on: loop) { root, _ in
+                let fetchedRoot = { (root: LocationFetch) in
                     var root = root
                     // curl reports certificates only for the transfer that made the handshake; the root
                     // location reuses the .well-known connection, so it is the same certificate.
@@ -131,6 +138,15 @@ public final class SiteFetcher {
                         root.response.tls?.certificate = wellKnown.response.tls?.certificate
                     }
                     finish(root)
+                }
+                if alongside.started {
+                    return alongside.whenDone { fetchedRoot(alongside.root ?? LocationFetch(response: FetchResponse(url: "https://\(domain)\(AASAFile.rootPath)"))) }
+                }
+                if let unreachable = Self.rootNotRetried(after: wellKnown.response, domain: domain) {
+                    return finish(LocationFetch(response: unreachable))
+                }
+                self.fetchLocation(domain: domain, path: AASAFile.rootPath, probe: probe, on: loop) { root, _ in
+                    fetchedRoot(root)
                 }
             }
         }
@@ -165,6 +181,53 @@ public final class SiteFetcher {
         return FetchResponse(url: "https://\(domain)\(path)", bytes: ByteCounts(limit: wellKnown.bytes.limit), error: error)
     }
 
+    /// The root location and the crawler's repeat of `.well-known`, started together on
+    /// `.well-known`'s connection once it is up and known to multiplex (HTTP/2): three requests in
+    /// one round trip instead of three round trips. Only then: started before the connection is up
+    /// (curl's CURLOPT_PIPEWAIT), a name that does not resolve or refuses would be tried three times
+    /// and a server without HTTP/2 would get three connections.
+    private final class AlongsideFetches {
+        private(set) var started = false
+        var root: LocationFetch?
+        var crawlerWellKnown: FetchResponse?
+        private var remaining = 0
+        private var waiter: (() -> Void)?
+
+        func start(transfers: Int) {
+            started = true
+            remaining = transfers
+        }
+
+        func finishOne() {
+            remaining -= 1
+            if remaining == 0, let waiter {
+                self.waiter = nil
+                waiter()
+            }
+        }
+
+        /// Runs `body` once every transfer started here has finished (at once if they have).
+        func whenDone(_ body: @escaping () -> Void) {
+            if remaining == 0 { body() } else { waiter = body }
+        }
+    }
+
+    private func startAlongside(domain: String, into alongside: AlongsideFetches, on loop: TransferLoop) {
+        // The crawler's repeat only where `fetchExtras` would make it: not for an origin-only domain.
+        let agent = options.originOnly.contains(domain) ? nil : options.crawlerUserAgent
+        alongside.start(transfers: agent == nil ? 1 : 2)
+        fetchLocation(domain: domain, path: AASAFile.rootPath, probe: nil, on: loop) { root, _ in
+            alongside.root = root
+            alongside.finishOne()
+        }
+        if let agent {
+            loop.submit(FetchRequest(url: "https://\(domain)\(AASAFile.wellKnownPath)", userAgent: agent)) { response in
+                alongside.crawlerWellKnown = response
+                alongside.finishOne()
+            }
+        }
+    }
+
     /// What a domain's extra transfers produced.
     private struct Extras {
         var cdn: FetchResponse?
@@ -176,14 +239,20 @@ public final class SiteFetcher {
     /// Which ones run is mechanical: the crawler repeats a location only where the tool's own fetch
     /// got an HTTP response (so there is something to compare), and the root location only when
     /// `.well-known` did not answer 200 (so Apple may fall back to it).
-    private func fetchExtras(domain: String, wellKnown: FetchResponse, root: FetchResponse, on loop: TransferLoop,
-                             completion: @escaping (Extras) -> Void) {
+    /// `alongside`: the crawler's repeat of `.well-known` was already made (kept only where it would
+    /// have been made after).
+    private func fetchExtras(domain: String, wellKnown: FetchResponse, root: FetchResponse, alongside: AlongsideFetches?,
+                             on loop: TransferLoop, completion: @escaping (Extras) -> Void) {
         var extras = Extras()
         var requests: [(FetchRequest, WritableKeyPath<Extras, FetchResponse?>)] = []
         let viaCDN = !options.originOnly.contains(domain)
         if let agent = options.crawlerUserAgent, viaCDN {
             if wellKnown.error == nil, wellKnown.status != nil {
-                requests.append((FetchRequest(url: wellKnown.url, userAgent: agent), \.crawlerWellKnown))
+                if let alongside {
+                    extras.crawlerWellKnown = alongside.crawlerWellKnown
+                } else {
+                    requests.append((FetchRequest(url: wellKnown.url, userAgent: agent), \.crawlerWellKnown))
+                }
             }
             if wellKnown.status != 200, root.error == nil, root.status != nil {
                 requests.append((FetchRequest(url: root.url, userAgent: agent), \.crawlerRoot))
@@ -205,10 +274,12 @@ public final class SiteFetcher {
 
     /// Fetches one location; on a TLS failure reads the certificate with a probe (reusing `probe` from
     /// the domain's other location when there is one); on a redirect follows the chain for diagnosis.
+    /// `connected` is passed to `TransferLoop.submit` for the location's own transfer.
     private func fetchLocation(domain: String, path: String, probe: TLSFacts?, on loop: TransferLoop,
+                               connected: ((Bool) -> Void)? = nil,
                                completion: @escaping (LocationFetch, TLSFacts?) -> Void) {
         let url = "https://\(domain)\(path)"
-        loop.submit(FetchRequest(url: url)) { response in
+        loop.submit(FetchRequest(url: url), connected: connected) { response in
             var response = response
             let finish: (TLSFacts?) -> Void = { probed in
                 if response.tls?.certificate == nil, let certificate = probed?.certificate {

@@ -14,10 +14,14 @@ enum CurlRuntime {
 final class Transfer {
     let request: FetchRequest
     let completion: (FetchResponse) -> Void
+    /// Called once when the connection is up (TCP and TLS) and the request is about to go, with
+    /// whether it multiplexes (HTTP/2 by ALPN); see `TransferLoop.submit`.
+    private var connected: ((Bool) -> Void)?
     let easy: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private let maxBytes: Int
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The request headers (`Accept`), owned by the loop, which outlives its transfers.
+    private let headerList: UnsafeMutablePointer<curl_slist>?
 
     private(set) var status: Int?
     private(set) var headers: [HTTPHeader] = []
@@ -58,10 +62,13 @@ final class Transfer {
         case restrictedAddress(String, AddressScope)
     }
 
-    init?(request: FetchRequest, options: FetchOptions, routing: Routing, completion: @escaping (FetchResponse) -> Void) {
+    init?(request: FetchRequest, options: FetchOptions, routing: Routing, header: UnsafeMutablePointer<curl_slist>?,
+          connected: ((Bool) -> Void)? = nil, completion: @escaping (FetchResponse) -> Void) {
         guard CurlRuntime.isReady, let easy = curl_easy_init() else { return nil }
         self.easy = easy
+        self.headerList = header
         self.request = request
+        self.connected = connected
         self.completion = completion
         self.maxBytes = options.maxBytes
         startedAt = .now
@@ -75,7 +82,6 @@ final class Transfer {
 
     deinit {
         curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -90,7 +96,6 @@ final class Transfer {
         ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, request.userAgent ?? options.userAgent)
         // "" asks for every encoding this libcurl decodes; the write callback sees decoded bytes.
         ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
-        headerList = curl_slist_append(nil, "Accept: application/json, */*;q=0.8")
         ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
         ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
         // The tool's own deadline (`deadline`, enforced by `TransferLoop`) ends the transfer; curl's
@@ -118,6 +123,17 @@ final class Transfer {
         ccurl_easy_setopt_ptr(easy, CURLOPT_HEADERDATA, me)
         ccurl_easy_setopt_opensocket_function(easy, transferOpenSocket)
         ccurl_easy_setopt_ptr(easy, CURLOPT_OPENSOCKETDATA, me)
+        if connected != nil {
+            ccurl_easy_setopt_prereq_function(easy, transferPrereq)
+            ccurl_easy_setopt_ptr(easy, CURLOPT_PREREQDATA, me)
+        }
+    }
+
+    /// curl has a connection for the transfer (new or reused) and is about to send the request.
+    func connectionReady() {
+        guard let connected else { return }
+        self.connected = nil
+        connected(ccurl_easy_alpn_is_h2(easy) == 1)
     }
 
     /// Opens the socket for one address curl is about to connect to: records the address, and
@@ -351,6 +367,13 @@ private let transferWriteHeader: curl_write_callback = { data, size, count, user
     return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
 }
 
+/// curl's pre-request callback: the connection is up; forwards to the `Transfer` in user data.
+private let transferPrereq: curl_prereq_callback = { user, _, _, _, _ in
+    guard let user else { return 0 }
+    Unmanaged<Transfer>.fromOpaque(user).takeUnretainedValue().connectionReady()
+    return 0  // CURL_PREREQFUNC_OK
+}
+
 /// curl's open-socket callback: forwards to the `Transfer` in user data.
 private let transferOpenSocket: curl_opensocket_callback = { user, _, address in
     guard let user, let address else { return -1 }
@@ -381,9 +404,9 @@ final class Routing {
 
     /// True when an entry sends this URL's host and port somewhere of the user's choosing.
     func routes(url: String) -> Bool {
-        guard !routes.isEmpty, let components = URLComponents(string: url), var host = components.host?.lowercased() else { return false }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        let port = String(components.port ?? (components.scheme?.lowercased() == "http" ? 80 : 443))
+        // HostKey's parser, not URLComponents: this runs for every transfer.
+        guard !routes.isEmpty, let (named, port) = HostKey.hostAndPort(of: url) else { return false }
+        let host = named.hasPrefix("[") && named.hasSuffix("]") ? String(named.dropFirst().dropLast()) : named
         return routes.contains { ($0.host.isEmpty || $0.host == host) && ($0.port.isEmpty || $0.port == port) }
     }
 

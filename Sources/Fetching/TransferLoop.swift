@@ -9,14 +9,17 @@ public final class TransferLoop {
     private let multi: UnsafeMutableRawPointer
     private let options: FetchOptions
     private let routing: Routing
-    private let servers: ServerKey
     private var pending = ServerQueues()
     /// Transfers submitted by completions (a domain's second location, redirect hops, probes) start
     /// before new work, so a domain finishes while its connection is still in curl's cache.
     private var followUps = ServerQueues()
     private var active: [UnsafeMutableRawPointer: (transfer: Transfer, server: String)] = [:]
-    /// Transfers in flight per server (`ServerKey`), held at `options.maxPerHost` or below.
-    private var inFlight: [String: Int] = [:]
+    /// (deadline, handle) of each transfer in the order they started (`stopOverdue`).
+    private var deadlines = Deque<(ContinuousClock.Instant, UnsafeMutableRawPointer)>()
+    /// The Accept header of every transfer: one list for the loop, not one per transfer.
+    private let acceptHeader: UnsafeMutablePointer<curl_slist>?
+    /// Transfers in flight per host name and port (`HostKey`), held at `options.maxPerHost` or below.
+    private var hosts: HostLimit
 
     /// Creates a loop; nil when libcurl cannot be initialised.
     public init?(options: FetchOptions) {
@@ -24,7 +27,8 @@ public final class TransferLoop {
         self.multi = multi
         self.options = options
         self.routing = Routing(options: options)
-        self.servers = ServerKey(connectTo: options.connectTo)
+        self.hosts = HostLimit(limit: options.maxPerHost)
+        acceptHeader = curl_slist_append(nil, "Accept: application/json, */*;q=0.8")
         // Keep enough idle connections that each domain's second location finds its first one's.
         ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(64, options.concurrency * 2))
         // maxPerHost is enforced by the loop (see ServerQueues), not by CURLMOPT_MAX_HOST_CONNECTIONS:
@@ -36,16 +40,22 @@ public final class TransferLoop {
         for easy in active.keys { curl_multi_remove_handle(multi, easy) }
         active.removeAll()
         curl_multi_cleanup(multi)
+        curl_slist_free_all(acceptHeader)
     }
 
     /// Queues a transfer; `completion` runs on the loop when it finishes and may submit more.
     /// Transfers submitted from a completion start before those submitted from outside the loop.
-    public func submit(_ request: FetchRequest, completion: @escaping (FetchResponse) -> Void) {
-        let server = servers.key(for: request.url)
+    ///
+    /// `connected`, when given, runs on the loop once the transfer's connection is up (TCP and TLS
+    /// done, or a connection reused) and its request about to be sent, with whether the connection
+    /// multiplexes (HTTP/2): transfers to the same host submitted from it then share that connection
+    /// at once (as follow-ups) instead of waiting for this one to end. It may submit more.
+    public func submit(_ request: FetchRequest, connected: ((Bool) -> Void)? = nil, completion: @escaping (FetchResponse) -> Void) {
+        let server = HostKey.key(for: request.url)
         if isDraining {
-            followUps.append((request, completion), server: server)
+            followUps.append((request, connected, completion), server: server)
         } else {
-            pending.append((request, completion), server: server)
+            pending.append((request, connected, completion), server: server)
         }
     }
 
@@ -91,24 +101,36 @@ public final class TransferLoop {
     private func abandonAll() {
         for easy in active.keys { curl_multi_remove_handle(multi, easy) }
         active.removeAll()
-        inFlight.removeAll()
+        deadlines = Deque()
+        hosts.removeAll()
         pending = ServerQueues()
         followUps = ServerQueues()
     }
 
     private func hasRoom(_ server: String) -> Bool {
-        options.maxPerHost <= 0 || inFlight[server, default: 0] < options.maxPerHost
+        hosts.hasRoom(server)
     }
 
     private func startPending() {
         while active.count < max(1, options.concurrency),
-              let ((request, completion), server) = followUps.popFirst(where: hasRoom) ?? pending.popFirst(where: hasRoom) {
-            guard let transfer = Transfer(request: request, options: options, routing: routing, completion: completion) else {
+              let ((request, connected, completion), server) = followUps.popFirst(where: hasRoom) ?? pending.popFirst(where: hasRoom) {
+            // Runs inside curl_multi_perform: what it submits only queues (as follow-ups), started after.
+            let ready = connected.map { connected in
+                { [unowned self] (multiplexes: Bool) in
+                    let was = isDraining
+                    isDraining = true
+                    connected(multiplexes)
+                    isDraining = was
+                }
+            }
+            guard let transfer = Transfer(request: request, options: options, routing: routing, header: acceptHeader, connected: ready,
+                                          completion: completion) else {
                 completion(FetchResponse(url: request.url, error: TransferError(kind: .other, curlCode: -1, message: "libcurl could not create a transfer handle")))
                 continue
             }
             active[transfer.easy] = (transfer, server)
-            inFlight[server, default: 0] += 1
+            deadlines.append((transfer.deadline, transfer.easy))
+            hosts.started(server)
             curl_multi_add_handle(multi, transfer.easy)
         }
     }
@@ -124,18 +146,32 @@ public final class TransferLoop {
     /// The tool's own deadline: a transfer past `FetchOptions.totalTimeout` is stopped here, whatever
     /// the server keeps sending (HTTP/2 frames that never end the stream, endless trailers, 1xx
     /// responses, a header a byte at a time), not only by libcurl's CURLOPT_TIMEOUT.
+    ///
+    /// Every transfer gets the same time, so deadlines fall in the order transfers started: the
+    /// earliest is at the head of `deadlines` (entries of finished transfers are skipped there), and
+    /// neither this nor `pollMilliseconds` looks at every transfer on each turn of the loop.
     private func stopOverdue() {
         let now = ContinuousClock.now
-        let overdue = active.filter { $0.value.transfer.deadline <= now }
-        for (easy, entry) in overdue {
+        while let (deadline, easy) = earliestDeadline(), deadline <= now {
+            _ = deadlines.popFirst()
+            guard let entry = active[easy] else { continue }
             entry.transfer.stopReason = .deadline(options.totalTimeout)
             finish(easy, result: CURLE_OPERATION_TIMEDOUT)
         }
     }
 
+    /// The deadline of the transfer that started first among those still active.
+    private func earliestDeadline() -> (ContinuousClock.Instant, UnsafeMutableRawPointer)? {
+        while let (deadline, easy) = deadlines.first {
+            if let entry = active[easy], entry.transfer.deadline == deadline { return (deadline, easy) }
+            _ = deadlines.popFirst()  // finished (or its handle reused by a later transfer)
+        }
+        return nil
+    }
+
     /// How long to wait for the network: at most 200 ms, and no later than the next deadline.
     private func pollMilliseconds() -> Int32 {
-        guard let next = active.values.map(\.transfer.deadline).min() else { return 200 }
+        guard let (next, _) = earliestDeadline() else { return 200 }
         let left = (next - ContinuousClock.now).components
         let milliseconds = left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000 + 1
         return Int32(clamping: max(0, min(200, milliseconds)))
@@ -144,8 +180,7 @@ public final class TransferLoop {
     /// Takes a transfer off the multi handle and hands its response to its completion.
     private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
         guard let (transfer, server) = active.removeValue(forKey: easy) else { return }
-        let left = inFlight[server, default: 1] - 1
-        inFlight[server] = left > 0 ? left : nil
+        hosts.finished(server)
         followUps.unblock(server)
         pending.unblock(server)
         let response = transfer.response(result: result)
@@ -236,4 +271,4 @@ struct Deque<Element> {
 }
 
 /// A FIFO of transfers to start.
-typealias TransferQueue = Deque<(FetchRequest, (FetchResponse) -> Void)>
+typealias TransferQueue = Deque<(FetchRequest, ((Bool) -> Void)?, (FetchResponse) -> Void)>

@@ -36,8 +36,9 @@ extension HistoryStore {
                 """) { row in (row.text(0) ?? "", Verdict(rawValue: row.text(1) ?? "") ?? .fail) }
             for (name, verdict) in rows { verdicts[name, default: []].append(verdict) }
         }
+        let digests = run.digests
         var flapping: [FlappingDomain] = []
-        for domain in report.domains {
+        for domain in digests {
             var seen = verdicts[domain.domain] ?? []
             if run.isListNight { seen.append(domain.verdict) }
             let changes = zip(seen, seen.dropFirst()).filter { $0 != $1 }.count
@@ -75,7 +76,7 @@ extension HistoryStore {
         }
         var failing: [FailingStreak] = []
         var fixed: [FixedDomain] = []
-        for domain in report.domains {
+        for domain in digests {
             if domain.verdict == .fail {
                 let before = try earlierFailures(domain.domain)
                 failing.append(FailingStreak(domain: domain.domain, since: before.since ?? report.generatedAt, runs: before.runs + 1))
@@ -88,16 +89,16 @@ extension HistoryStore {
         fixed.sort { $0.domain < $1.domain }
 
         return ReportHistory(earlierListRuns: Int(earlier), failingSince: failing, fixed: fixed, flapping: flapping,
-                             expiringCertificates: Self.expiringCertificates(report), trend: trend)
+                             expiringCertificates: try Self.expiringCertificates(run), trend: trend)
     }
 
-    /// The certificates of `report`'s domains that expire within `ExpiringCertificate.windowDays`
+    /// The certificates of `run`'s domains that expire within `ExpiringCertificate.windowDays`
     /// days of its start, or have expired, soonest first.
-    static func expiringCertificates(_ report: AuditReport) -> [ExpiringCertificate] {
+    static func expiringCertificates(_ run: RunRecord) throws(DatabaseError) -> [ExpiringCertificate] {
         var expiring: [ExpiringCertificate] = []
-        for domain in report.domains {
+        try run.forEachDomain { (domain) throws(DatabaseError) in
             guard let certificate = domain.certificate, let notAfter = certificate.notAfter, let daysLeft = certificate.daysLeft,
-                  daysLeft <= ExpiringCertificate.windowDays else { continue }
+                  daysLeft <= ExpiringCertificate.windowDays else { return }
             let issuer = domain.locations.first { $0.path == certificate.location }?.tls?.certificate?.issuer
             expiring.append(ExpiringCertificate(domain: domain.domain, notAfter: notAfter, daysLeft: daysLeft, issuer: issuer))
         }

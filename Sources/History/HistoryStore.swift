@@ -27,12 +27,42 @@ public struct RunRecord: Sendable {
     /// second). The report is already recorded when the file holds more such runs than that.
     public var importOrdinal = 0
 
+    /// The run's domains when they are read one at a time (a run's results spool): `report.domains`
+    /// is then empty and these are recorded. Nil: the domains are `report.domains`.
+    public var results: (any DomainResults)?
+
     public init(report: AuditReport, kind: RunKind, origin: RunOrigin, listSource: String? = nil, endedAt: Date? = nil) {
         self.report = report
         self.kind = kind
         self.origin = origin
         self.listSource = listSource
         self.endedAt = endedAt
+    }
+
+    /// A run of `streamed`: its domains are read one at a time when recorded.
+    public init(streamed: StreamedReport, kind: RunKind, origin: RunOrigin, listSource: String? = nil, endedAt: Date? = nil) {
+        self.init(report: streamed.report, kind: kind, origin: origin, listSource: listSource, endedAt: endedAt)
+        results = streamed.domains
+    }
+
+    /// The digest of every domain of the run, in report order.
+    var digests: [DomainDigest] { results?.digests ?? report.domains.map(DomainDigest.init) }
+
+    /// Calls `body` with each domain of the run, in report order, read one at a time.
+    func forEachDomain(_ body: (DomainResult) throws(DatabaseError) -> Void) throws(DatabaseError) {
+        guard let results else {
+            for domain in report.domains { try body(domain) }
+            return
+        }
+        for position in 0..<results.count {
+            let domain: DomainResult
+            do {
+                domain = try results.result(at: position)
+            } catch {
+                throw DatabaseError(action: "reading the run's results", code: 0, message: "\(error)")
+            }
+            try body(domain)
+        }
     }
 
     /// A night of the list: a run of the list over all of it (no single shard).
@@ -43,7 +73,7 @@ public struct RunRecord: Sendable {
     /// recorded and then imported, has the same key.
     public var listKey: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let names = (report.domains.map(\.domain) + (report.notAudited ?? [])).sorted()
+        let names = (digests.map(\.domain) + (report.notAudited ?? [])).sorted()
         for name in names {
             for byte in name.utf8 + [0] {
                 hash ^= UInt64(byte)
@@ -136,10 +166,10 @@ public final class HistoryStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let insertFinding = try database.prepare("INSERT INTO finding (run_id, domain_id, rule, severity, location) VALUES (?, ?, ?, ?, ?)")
-            for domain in report.domains {
+            try run.forEachDomain { (domain) throws(DatabaseError) in
                 try insertDomain.run([.text(domain.domain)])
                 try selectDomain.bind([.text(domain.domain)])
-                guard try selectDomain.step() else { continue }
+                guard try selectDomain.step() else { return }
                 let domainID = selectDomain.int64(0)
                 let location = domain.locations.first { $0.path == domain.usedLocation } ?? domain.locations.first
                 let served = location?.tls?.certificate
@@ -154,7 +184,7 @@ public final class HistoryStore {
                     timings.map { .real($0.totalMs) } ?? .null,
                 ])
                 // A report merged from overlapping shards can hold a domain twice; its first result counts.
-                guard database.changes == 1 else { continue }
+                guard database.changes == 1 else { return }
                 for finding in domain.findings {
                     try insertFinding.run([.integer(runID), .integer(domainID), .text(finding.id), .text(finding.severity.rawValue), .text("")])
                 }

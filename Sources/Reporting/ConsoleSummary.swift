@@ -23,16 +23,43 @@ public enum ConsoleSummary {
     /// (`inputProblemLines`); the totals line counts them.
     public static func render(_ report: AuditReport, colour: Bool, width: Int? = nil, details showDetails: Bool = false) -> String {
         var out = ""
-        for domain in report.domains {
+        // Held in memory, every domain can be read.
+        try? render(StreamedReport(report), colour: colour, width: width, details: showDetails) { out += $0 }
+        return out
+    }
+
+    /// Renders `streamed` as `render(_:colour:width:details:)` renders the same report held whole,
+    /// handed to `sink` in pieces of whole lines (each ends with a newline), reading the domains one
+    /// at a time. Throws the first domain that cannot be read back.
+    public static func render(_ streamed: StreamedReport, colour: Bool, width: Int? = nil, details showDetails: Bool = false,
+                              to sink: (String) throws -> Void) throws {
+        let report = streamed.report
+        let domains = streamed.domains
+        var out = ""
+        func flush(atLeast size: Int) throws {
+            if out.utf8.count >= size {
+                try sink(out)
+                out = ""
+            }
+        }
+        try domains.forEach { domain in
             out += verdictWord(domain.verdict, colour: colour)
             out += domainLine(domain, width: width.map { $0 - 4 })
             out += "\n"
+            try flush(atLeast: 1 << 16)
         }
-        if showDetails || report.domains.count <= detailLimit {
-            out += details(report.domains, width: width ?? lineWidth)
+        if showDetails || domains.count <= detailLimit {
+            var any = false
+            let digests = domains.digests
+            for position in digests.indices where digests[position].verdict != .pass {
+                out += details([try domains.result(at: position)], width: width ?? lineWidth, closing: false)
+                any = true
+                try flush(atLeast: 1 << 16)
+            }
+            if any { out += "\n" }
         }
         if !report.complete {
-            out += "Interrupted: only the \(Formatting.plural(report.domains.count, "domain")) above were checked.\n"
+            out += "Interrupted: only the \(Formatting.plural(domains.count, "domain")) above were checked.\n"
         }
         if let changes = report.changes { out += self.changes(changes, colour: colour) }
         if let history = report.history { out += self.history(history) }
@@ -46,7 +73,7 @@ public enum ConsoleSummary {
         if let android = s.android {
             out += "Android assetlinks.json of \(Formatting.plural(android.domains, "domain")): \(android.pass) pass, \(android.warn) warn, \(android.fail) fail\n"
         }
-        return out
+        try sink(out)
     }
 
     /// `  domain  headline` (after the verdict word), fitted to `width` columns when given: the
@@ -136,7 +163,8 @@ public enum ConsoleSummary {
 
     /// For each domain that does not pass: its errors and warnings, each with its fix, wrapped to
     /// `width`; the locations' first, then the domain's own (cause before consequence).
-    static func details(_ domains: [DomainResult], width: Int = lineWidth) -> String {
+    /// `closing`: the blank line that ends the details (false when more domains' details follow).
+    static func details(_ domains: [DomainResult], width: Int = lineWidth, closing: Bool = true) -> String {
         var out = ""
         for domain in domains where domain.verdict != .pass {
             out += "\n\(TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)):\n"
@@ -178,7 +206,7 @@ public enum ConsoleSummary {
                 }
             }
         }
-        return out.isEmpty ? "" : out + "\n"
+        return out.isEmpty || !closing ? out : out + "\n"
     }
 
     /// Wraps `text` at word boundaries to `width` (a word longer than a line is kept whole: wrapping

@@ -22,16 +22,23 @@ public enum JSONReporter {
     /// costs several times the size of the output. The report without its domains is encoded, and
     /// each domain, encoded alone and indented to its depth, goes into the empty `domains` array.
     public static func render(_ report: AuditReport, to sink: (Data) throws -> Void) throws {
+        try render(StreamedReport(report), to: sink)
+    }
+
+    /// Encodes `streamed` as `render(_:)` encodes the same report held whole, reading its domains
+    /// one at a time (a domain stored as report.json holds it is copied, not decoded and encoded again).
+    public static func render(_ streamed: StreamedReport, to sink: (Data) throws -> Void) throws {
         let encoder = makeEncoder()
-        var shell = report
-        shell.domains = []
-        var head = try encoder.encode(shell)
+        let domains = streamed.domains
+        var head = try encoder.encode(streamed.report)
         // Sorted keys and two-space indentation: the first "\n  \"domains\" : [" is the top-level key.
-        guard !report.domains.isEmpty, let key = head.range(of: Data(Self.domainsKey.utf8)),
+        guard !domains.isEmpty, let key = head.range(of: Data(Self.domainsKey.utf8)),
               let close = head[key.upperBound...].range(of: Data(Self.emptyArrayEnd.utf8)),
               close.lowerBound == key.upperBound else {
             // No domains (or an encoder that lays out empty arrays differently): encode it whole.
-            var data = try encoder.encode(report)
+            var whole = streamed.report
+            whole.domains = try domains.all()
+            var data = try encoder.encode(whole)
             data.append(0x0A)
             return try sink(data)
         }
@@ -39,8 +46,8 @@ public enum JSONReporter {
         head.removeSubrange(key.upperBound...)
         head.append(0x0A)
         try sink(head)
-        for (index, domain) in report.domains.enumerated() {
-            let encoded = try encoder.encode(domain)
+        for index in 0..<domains.count {
+            let encoded = try domains.storedJSON(at: index) ?? encoder.encode(domains.result(at: index))
             // Array elements sit four spaces deep; JSON strings hold no raw newline, so every
             // newline in the encoding starts a line to indent (but the blank line of an empty array).
             var chunk = Data(capacity: encoded.count + encoded.count / 8 + 8)
@@ -54,7 +61,7 @@ public enum JSONReporter {
                 }
                 chunk.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...]))
             }
-            if index + 1 < report.domains.count { chunk.append(contentsOf: [0x2C, 0x0A]) }
+            if index + 1 < domains.count { chunk.append(contentsOf: [0x2C, 0x0A]) }
             try sink(chunk)
         }
         var end = Data("\n  ]".utf8)
@@ -62,6 +69,17 @@ public enum JSONReporter {
         // A trailing newline, so the file is a well-formed text file.
         end.append(0x0A)
         try sink(end)
+    }
+
+    /// The encoder of one domain as report.json holds it, before it is indented into `domains`
+    /// (what a results spool stores, so the report copies it).
+    public static func domainEncoder() -> JSONEncoder { makeEncoder() }
+
+    /// Reads back one domain encoded by `domainEncoder()`.
+    public static func decodeDomain(_ data: Data) throws -> DomainResult {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(DomainResult.self, from: data)
     }
 
     private static let domainsKey = "\n  \"domains\" : ["

@@ -19,26 +19,36 @@ public enum JUnitReporter {
 
     /// Renders `report` as a JUnit XML document. Linear in the size of the report.
     public static func render(_ report: AuditReport, strict: Bool) -> String {
-        var suites = ""
-        suites.reserveCapacity(4096 + report.domains.count * 4096)
+        var out = ""
+        // Held in memory, every domain can be read.
+        try? render(StreamedReport(report), strict: strict) { out += $0 }
+        return out
+    }
+
+    /// Renders `streamed` as `render(_:strict:)` renders the same report held whole, handing it to
+    /// `sink` a suite at a time. The totals come first in the file, so the domains are read twice:
+    /// once to count, once to write. Throws the first domain that cannot be read back.
+    public static func render(_ streamed: StreamedReport, strict: Bool, to sink: (String) throws -> Void) throws {
+        let report = streamed.report
+        let domains = streamed.domains
         var totals = (tests: 0, failures: 0, skipped: 0, time: 0.0)
         let timestamp = isoTimestamp(report.generatedAt)
         let inputCases = report.inputErrors.count + (report.inputErrorsOmitted ?? 0 > 0 ? 1 : 0)
         totals.tests += inputCases
         totals.failures += inputCases
-        for domain in report.domains {
+        try domains.forEach { domain in
             let suite = self.suite(domain, strict: strict, timestamp: timestamp)
             totals.tests += suite.tests
             totals.failures += suite.failures
             totals.skipped += suite.skipped
             totals.time += suite.time
-            suites += suite.xml
         }
+        var appXML = ""
         if let apps = report.apps {
             let suite = appSuites(apps, strict: strict, timestamp: timestamp)
             totals.tests += suite.tests
             totals.failures += suite.failures
-            suites += suite.xml
+            appXML = suite.xml
         }
         let notAudited = report.complete ? [] : report.notAudited ?? []
         totals.tests += notAudited.count
@@ -46,10 +56,19 @@ public enum JUnitReporter {
         out += "<testsuites name=\"aasa-audit\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"\(notAudited.count)\" "
         out += "skipped=\"\(totals.skipped)\" time=\"\(seconds(totals.time))\" timestamp=\"\(timestamp)\">\n"
         if !report.inputErrors.isEmpty { out += inputSuite(report, timestamp: timestamp) }
-        out += suites
+        try sink(out)
+        var pending = ""
+        try domains.forEach { domain in
+            pending += self.suite(domain, strict: strict, timestamp: timestamp).xml
+            if pending.utf8.count >= 1 << 16 {
+                try sink(pending)
+                pending = ""
+            }
+        }
+        out = pending + appXML
         if !notAudited.isEmpty { out += notAuditedSuite(notAudited, timestamp: timestamp) }
         out += "</testsuites>\n"
-        return out
+        try sink(out)
     }
 
     /// One case per skipped line of the domain list, each a failure: the run exits 2 for them.

@@ -20,8 +20,18 @@ public enum MarkdownReporter {
 
     /// Renders `report` as GitHub-flavoured Markdown. Linear in the size of the report.
     public static func render(_ report: AuditReport) -> String {
+        // Held in memory, every domain can be read.
+        (try? render(StreamedReport(report))) ?? ""
+    }
+
+    /// Renders `streamed` as `render(_:)` renders the same report held whole. Only the domains
+    /// the page lists are read (the table's rows, the problems); the counts come from the digests.
+    /// Throws the first domain that cannot be read back.
+    public static func render(_ streamed: StreamedReport) throws -> String {
+        let report = streamed.report
+        let domains = streamed.domains
         var out = ""
-        out.reserveCapacity(4096 + report.domains.count * 200)
+        out.reserveCapacity(4096 + min(domains.count, maxTableRows) * 200)
         let s = report.summary
         out += "# AASA audit, \(Formatting.utc(report.generatedAt))\n\n"
         out += "**\(s.fail) fail · \(s.warn) warn · \(s.pass) pass** of \(Formatting.plural(s.domains, "domain")) "
@@ -56,13 +66,15 @@ public enum MarkdownReporter {
             more(report.inputErrorCount, shown: maxChangesListed, "input error", to: &out)
         }
         if let apps = report.apps { self.apps(apps, to: &out) }
-        let ordered = Formatting.worstFirst(report.domains)
+        let digests = domains.digests
+        let ordered = domains.worstFirst
         out += "\n## Domains\n\n"
         if ordered.isEmpty {
             out += "No domains were checked.\n"
         } else {
             out += "| Domain | Verdict | Main problem |\n|---|---|---|\n"
-            for domain in ordered.prefix(maxTableRows) {
+            for position in ordered.prefix(maxTableRows) {
+                let domain = try domains.result(at: position)
                 out += "| \(name(domain)) | \(verdict(domain.verdict)) | "
                 out += domain.headline.map { MarkdownEscaping.escape($0.message) } ?? ""
                 out += " |\n"
@@ -71,16 +83,16 @@ public enum MarkdownReporter {
                 // A ticket or a chat message has room for a hundred rows, not for a nightly list of thousands.
                 let rest = ordered.dropFirst(maxTableRows)
                 let counts = [Verdict.fail, .warn, .pass].compactMap { verdict -> String? in
-                    let n = rest.filter { $0.verdict == verdict }.count
+                    let n = rest.filter { digests[$0].verdict == verdict }.count
                     return n == 0 ? nil : "\(n) \(verdict.rawValue)"
                 }
                 out += "\n… and \(Formatting.plural(rest.count, "more domain")) not listed (\(counts.joined(separator: ", "))); see report.html.\n"
             }
         }
-        let troubled = ordered.filter { $0.verdict != .pass }
+        let troubled = ordered.filter { digests[$0].verdict != .pass }
         if !troubled.isEmpty {
             out += "\n## Problems and how to fix them\n"
-            for domain in troubled.prefix(maxDetailedDomains) { problems(of: domain, to: &out) }
+            for position in troubled.prefix(maxDetailedDomains) { problems(of: try domains.result(at: position), to: &out) }
             if troubled.count > maxDetailedDomains {
                 out += "\n… and \(Formatting.plural(troubled.count - maxDetailedDomains, "more domain")) with problems; see report.html.\n"
             }

@@ -24,12 +24,19 @@ public enum ReportFormat: String, Sendable, CaseIterable, Equatable {
 
     /// Renders `report` piece by piece into `emit`. `policy` decides which findings are JUnit failures.
     public func render(_ report: AuditReport, policy: ExitPolicy, to emit: (Data) throws -> Void) throws {
+        try render(StreamedReport(report), policy: policy, to: emit)
+    }
+
+    /// Renders `streamed` piece by piece into `emit`, reading its domains one at a time: the same
+    /// bytes as `render(_:policy:to:)` of the same report held whole.
+    public func render(_ streamed: StreamedReport, policy: ExitPolicy, to emit: (Data) throws -> Void) throws {
         switch self {
-        // The two formats that grow with the list are streamed into the file, not held whole.
-        case .json: try JSONReporter.render(report, to: emit)
-        case .html: try HTMLReporter.render(report) { try emit(Data($0.utf8)) }
-        case .md: try emit(Data(MarkdownReporter.render(report).utf8))
-        case .junit: try emit(Data(JUnitReporter.render(report, strict: policy.strict).utf8))
+        // The formats that grow with the list are streamed into the file, not held whole
+        // (Markdown lists at most a hundred domains).
+        case .json: try JSONReporter.render(streamed, to: emit)
+        case .html: try HTMLReporter.render(streamed) { try emit(Data($0.utf8)) }
+        case .md: try emit(Data(MarkdownReporter.render(streamed).utf8))
+        case .junit: try JUnitReporter.render(streamed, strict: policy.strict) { try emit(Data($0.utf8)) }
         }
     }
 }

@@ -34,4 +34,11 @@ enum AppClaimsReader {
         for result in results { builder.add(result) }
         return builder.build()
     }
+
+    /// The same, reading the domains one at a time (from the run's spool).
+    static func sections(_ claims: [AppClaims], domains: any DomainResults) throws -> [AppResult] {
+        var builder = AppResult.Builder(apps: claims)
+        try domains.forEach { builder.add($0) }
+        return builder.build()
+    }
 }

@@ -21,13 +21,26 @@ public protocol AuditRunObserver {
     /// The report is made and about to be written: the summary, `--json` on stdout. A thrown error
     /// ends the run with status 2.
     func reportMade(_ report: AuditReport) throws
+    /// The same, for a report whose domains are read one at a time (the audit's). By default the
+    /// report is read whole and handed to `reportMade(_:)`: an observer of long lists implements this.
+    func reportMade(streamed report: StreamedReport) throws
     /// The reports were written into `directory`.
     func reportsWritten(in directory: URL)
 }
 
+extension AuditRunObserver {
+    public func reportMade(streamed report: StreamedReport) throws {
+        try reportMade(report.whole())
+    }
+}
+
 /// What a run ended with: its report (nil when it stopped before there was one) and its exit status.
 public struct AuditOutcome: Sendable {
-    public var report: AuditReport?
+    /// The report, its domains read one at a time (from the run's spool, which lives as long as this).
+    public var streamed: StreamedReport?
+    /// The report whole, every domain read back into memory: for callers of short lists and tests.
+    /// Nil when there is no report, or its domains could not be read back.
+    public var report: AuditReport? { try? streamed?.whole() }
     /// The folder the reports were written to, when they were.
     public var directory: URL?
     public var status: ExitStatus
@@ -57,6 +70,8 @@ public struct AuditRun: Sendable {
     /// `--entitlements FILE [--app-id ID]`: apps whose Associated Domains entries add hosts (and what
     /// each host's file must say) to the domains.
     public var apps: [EntitlementsInput]
+    /// False: the results stay in memory rather than going to a spool (tests compare the two).
+    var spoolsResults = true
 
     /// A run of `tool` over `domains`; see each property.
     public init(domains: Domains, fetch: FetchOptions, audit: AuditSettings, shard: Shard? = nil,
@@ -76,8 +91,8 @@ public struct AuditRun: Sendable {
     /// Runs the audit until done or until `stop` is flipped (then `signal()` names the signal), and
     /// writes the reports. One broken domain never stops the others.
     public func run(observer: AuditRunObserver, stop: StopSwitch? = nil, signal: () -> Int32? = { nil }) -> AuditOutcome {
-        func ended(_ status: ExitStatus, _ report: AuditReport? = nil, _ directory: URL? = nil) -> AuditOutcome {
-            AuditOutcome(report: report, directory: directory, status: status)
+        func ended(_ status: ExitStatus, _ report: StreamedReport? = nil, _ directory: URL? = nil) -> AuditOutcome {
+            AuditOutcome(streamed: report, directory: directory, status: status)
         }
         // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
         let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
@@ -167,15 +182,28 @@ public struct AuditRun: Sendable {
             observer.notice("--fail-on new: there is no baseline to compare with, so every failing domain fails the run (as with --fail-on any)")
         }
 
-        // Fetch and audit.
+        // Fetch and audit. Each result goes to the spool in the output folder as soon as it is
+        // audited, so memory does not grow with the list; without a spool, results stay in memory.
         let auditor = Auditor(settings: audit, now: started)
         let entries = list.entries
+        var spool: ResultSpool?
+        if spoolsResults {
+            do {
+                spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
+                                        count: entries.count, generatedAt: started)
+            } catch {
+                observer.notice("warning: \(error); the results are kept in memory")
+            }
+        }
+        // A run that ends without reports leaves no folder the spool made for itself.
+        var reportsWritten = false
+        defer { if !reportsWritten { spool?.removeCreatedFolders() } }
         let results: [DomainResult?]
         observer.fetching(total: entries.count)
         do {
             // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
             // finished when a signal stopped the run (a signal does not wait for queued audits).
-            let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2))
+            let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2), spool: spool)
             // Android's file is fetched for every domain with --android, else for those with Android expectations.
             var fetch = fetch
             fetch.originOnly = originOnly
@@ -193,47 +221,74 @@ public struct AuditRun: Sendable {
             observer.notice("\(error)")
             return ended(.usageOrInputError)
         }
-        var report = PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries, results: results)
-        report.shard = shard
-        if !claims.isEmpty { report.apps = AppClaimsReader.sections(claims, results: report.domains) }
-        if list.problemsOmitted > 0 { report.inputErrorsOmitted = list.problemsOmitted }
+        var report: StreamedReport
+        if let spool {
+            do {
+                let (spooled, stored) = try spool.seal()
+                report = PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries,
+                                           stored: stored, results: spooled)
+            } catch {
+                observer.notice("\(error) (no report was written)")
+                return ended(.usageOrInputError)
+            }
+        } else {
+            report = StreamedReport(PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries,
+                                                      results: results))
+        }
+        report.report.shard = shard
+        if list.problemsOmitted > 0 { report.report.inputErrorsOmitted = list.problemsOmitted }
+        if !claims.isEmpty {
+            do {
+                report.report.apps = try AppClaimsReader.sections(claims, domains: report.domains)
+            } catch {
+                observer.notice("\(error) (no report was written)")
+                return ended(.usageOrInputError)
+            }
+        }
         if let baseline {
-            report.changes = ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
-                                                   expiryWarningDays: audit.expiryWarningDays)
+            do {
+                report.report.changes = try ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
+                                                                  expiryWarningDays: audit.expiryWarningDays)
+            } catch {
+                observer.notice("\(error) (no report was written)")
+                return ended(.usageOrInputError)
+            }
         }
+        let audited = !report.domains.isEmpty
         // The history is read before the reports are written (they show it) and the run recorded after.
-        var record = RunRecord(report: report, kind: isOneOff ? .oneOff : .list, origin: .audit, listSource: listSource)
-        if let history, !report.domains.isEmpty {
-            report.history = history.insights(for: record, observer: observer)
-            record.report = report
+        var record = RunRecord(streamed: report, kind: isOneOff ? .oneOff : .list, origin: .audit, listSource: listSource)
+        if let history, audited {
+            report.report.history = history.insights(for: record, observer: observer)
+            record.report = report.report
         }
-        if output.policy.failOn == .new && baseline == nil && history != nil && (report.history?.earlierListRuns ?? 0) == 0 {
+        if output.policy.failOn == .new && baseline == nil && history != nil && (report.report.history?.earlierListRuns ?? 0) == 0 {
             // A history that could not be read (its warning came first) is not one without earlier runs.
-            let why = report.history == nil && !report.domains.isEmpty
+            let why = report.report.history == nil && audited
                 ? "the history \(history?.path ?? "") could not be read (above)"
                 : "no earlier run of the list in the history \(history?.path ?? "") to compare with"
             observer.notice("--fail-on new: there is no baseline and \(why), so every failing domain fails the run (as with --fail-on any)")
         }
         let directory: URL
         do {
-            try observer.reportMade(report)
+            try observer.reportMade(streamed: report)
             let written = try output.write(report)
             for note in written.notes { observer.notice("warning: \(note)") }
-            if let store = output.store, output.updatesLatest, report.complete, report.domains.isEmpty {
+            if let store = output.store, output.updatesLatest, report.report.complete, !audited {
                 observer.info("no domain was audited: \(store.root)/latest was not moved")
             }
             directory = written.directory
+            reportsWritten = true
             observer.reportsWritten(in: directory)
         } catch {
             observer.notice("\(error)")
             return ended(.usageOrInputError, report)
         }
-        if let history, !report.domains.isEmpty {
+        if let history, audited {
             record.endedAt = Date()
             history.record(record, observer: observer)
         }
         if let signal = signal() {
-            observer.notice(PartialRun.notice(report, signal: signal, usesLatest: output.store != nil))
+            observer.notice(PartialRun.notice(report.report, audited: report.domains.count, signal: signal, usesLatest: output.store != nil))
             return ended(ExitPolicy.status(forSignal: signal), report, directory)
         }
         return ended(output.policy.status(for: report), report, directory)

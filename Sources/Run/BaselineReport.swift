@@ -53,8 +53,9 @@ public struct BaselineReport: Sendable {
             guard let found = store.defaultBaselinePath else { return nil }
             path = found
         }
-        switch ReportFile.load(path) {
-        case .success(let report): return .success(BaselineReport(report: ReportChanges.essentials(of: report), path: path))
+        // Read one domain at a time, each reduced to the essentials: a baseline is held for the whole run.
+        switch ReportFile.loadEssentials(path) {
+        case .success(let report): return .success(BaselineReport(report: report, path: path))
         case .failure(let problem): return .failure(Problem(path: path, reason: problem.description))
         }
     }

@@ -30,7 +30,7 @@ public struct MergeRun: Sendable {
     /// writing, a signal ends the merge with nothing written; while writing, the reports are finished first.
     public func run(observer: AuditRunObserver, signal: () -> Int32? = { nil }) -> AuditOutcome {
         func ended(_ status: ExitStatus, _ report: AuditReport? = nil, _ directory: URL? = nil) -> AuditOutcome {
-            AuditOutcome(report: report, directory: directory, status: status)
+            AuditOutcome(streamed: report.map(StreamedReport.init), directory: directory, status: status)
         }
         func stopped(_ what: String) -> ExitStatus? {
             guard let signal = signal() else { return nil }

@@ -30,12 +30,16 @@ final class QueuedAudit: @unchecked Sendable {
     private var closed = false
     /// At most this many fetched domains wait for their audit before the fetch is held back.
     let maxWaiting: Int
+    /// Where results go when the run spools them (then `results` stays empty): each leaves memory
+    /// as soon as it is audited.
+    private let spool: ResultSpool?
 
-    init(auditor: Auditor, entries: [DomainEntry], maxWaiting: Int = 32) {
+    init(auditor: Auditor, entries: [DomainEntry], maxWaiting: Int = 32, spool: ResultSpool? = nil) {
         self.auditor = auditor
         self.entries = entries
         self.maxWaiting = max(1, maxWaiting)
-        results = Array(repeating: nil, count: entries.count)
+        self.spool = spool
+        results = Array(repeating: nil, count: spool == nil ? entries.count : 0)
     }
 
     /// Queues the audit of the domain at `index` of `entries`.
@@ -44,8 +48,11 @@ final class QueuedAudit: @unchecked Sendable {
         queue.async {
             let dropped = self.condition.withLock { self.closed }
             let result = dropped ? nil : self.auditAt(index, site)
+            // Outside the lock, so the fetch's `hasRoom` never waits for a write; a result stored
+            // after `finish` is not taken (the run seals the spool first).
+            if let result, let spool = self.spool { spool.append(result, at: index) }
             self.condition.withLock {
-                if !self.closed, let result { self.results[index] = result }
+                if !self.closed, self.spool == nil, let result { self.results[index] = result }
                 self.waiting -= 1
                 self.condition.broadcast()
             }
@@ -67,6 +74,7 @@ final class QueuedAudit: @unchecked Sendable {
 
     /// Waits for every queued audit, or until `stop` is flipped; nil for a domain that was never
     /// submitted or not audited by then (an interrupted run). Takes no result after it returns.
+    /// With a spool, every result is in the spool instead (and all are nil here).
     func finish(until stop: StopSwitch? = nil) -> [DomainResult?] {
         condition.lock()
         defer { condition.unlock() }

@@ -24,6 +24,15 @@ public enum ReportFile {
 
     /// The bytes of the regular file at `path`, or a refusal saying why not.
     public static func read(_ path: String, maxBytes: Int = maxBytes) -> Result<Data, Refusal> {
+        var data = Data()
+        let read = read(path, maxBytes: maxBytes, sizeHint: { data.reserveCapacity($0) }) { data.append(contentsOf: $0) }
+        return read.map { data }
+    }
+
+    /// Reads the regular file at `path` as `read(_:maxBytes:)` does, handing it to `take` piece by
+    /// piece (of at most 1 MB) rather than whole; `sizeHint` is told its size first.
+    static func read(_ path: String, maxBytes: Int = maxBytes, sizeHint: (Int) -> Void = { _ in },
+                     take: (UnsafeRawBufferPointer) -> Void) -> Result<Void, Refusal> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -43,8 +52,8 @@ public enum ReportFile {
             return .failure(Refusal(reason: "it is \(info.st_size) bytes, more than the \(maxBytes >> 20) MB a report may have"))
         }
         // Read to the end, but never past the limit: the file may grow while it is read.
-        var data = Data()
-        data.reserveCapacity(Int(info.st_size))
+        sizeHint(Int(info.st_size))
+        var total = 0
         let chunk = 1 << 20
         var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
@@ -54,12 +63,13 @@ public enum ReportFile {
                 if errno == EINTR { continue }
                 return .failure(Refusal(reason: "the file cannot be read (\(String(cString: strerror(errno))))"))
             }
-            data.append(contentsOf: buffer[0..<count])
-            if data.count > maxBytes {
+            total += count
+            if total > maxBytes {
                 return .failure(Refusal(reason: "it is more than the \(maxBytes >> 20) MB a report may have"))
             }
+            buffer.withUnsafeBytes { take(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
-        return .success(data)
+        return .success(())
     }
 
     /// Why a report file could not be used.
@@ -98,10 +108,65 @@ public enum ReportFile {
         }
     }
 
+    /// Reads the report at `path` as a baseline: one domain at a time, each reduced to what the
+    /// comparison needs (`ReportChanges.essentials(of:)`) as soon as it is decoded, so neither the
+    /// file nor its evidence is ever held whole. The same report, and the same errors, as `load`
+    /// followed by `essentials(of:)`.
+    public static func loadEssentials(_ path: String) -> Result<AuditReport, LoadError> {
+        var splitter = ReportJSONSplitter()
+        var domains: [DomainResult] = []
+        var failure: (index: Int, error: Error)?
+        let read = read(path) { bytes in
+            splitter.feed(bytes) { element in
+                guard failure == nil else { return }
+                do {
+                    domains.append(ReportChanges.essentials(of: try JSONReporter.decodeDomain(element)))
+                } catch {
+                    failure = (domains.count, error)
+                }
+            }
+        }
+        if case .failure(let refusal) = read { return .failure(.unreadable(refusal.reason)) }
+        let shell: AuditReport
+        do {
+            // The shell first: a report of another schema is named as such, not by a domain it cannot read.
+            guard splitter.isBalanced else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unbalanced")) }
+            shell = try JSONReporter.decode(splitter.shell)
+            if let failure { throw failure.error }
+            if splitter.stray {
+                throw DecodingError.typeMismatch(DomainResult.self, .init(codingPath: [PathKey("domains")], debugDescription: "not an object"))
+            }
+        } catch let error as JSONReporter.UnsupportedSchemaVersion {
+            return .failure(.unsupportedSchema(error.description))
+        } catch let error as DecodingError {
+            let under: [CodingKey] = failure.map { [PathKey("domains"), PathKey(index: $0.index)] } ?? []
+            return .failure(.notAReport(describe(error, under: under)))
+        } catch {
+            return .failure(.notAReport(error.localizedDescription))
+        }
+        return .success(ReportChanges.baseline(shell: shell, domains: domains))
+    }
+
+    /// A key of a coding path, for errors found in a part of a report decoded on its own.
+    struct PathKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(_ name: String) { stringValue = name }
+        init(index: Int) { stringValue = "\(index)"; intValue = index }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { self.init(index: intValue) }
+    }
+
     /// A DecodingError in one line: what was wrong and where (`missing "tool" at .domains[0]`).
     public static func describe(_ error: DecodingError) -> String {
+        describe(error, under: [])
+    }
+
+    /// `describe`, for an error in a part of a report decoded on its own at the path `under`.
+    static func describe(_ error: DecodingError, under: [CodingKey]) -> String {
         func at(_ path: [CodingKey]) -> String {
-            path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let path = under + path
+            return path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
         switch error {
         case .dataCorrupted(let context): return "not valid JSON\(at(context.codingPath))"

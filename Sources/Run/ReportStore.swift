@@ -220,6 +220,11 @@ public struct ReportOutput: Sendable, Equatable {
         store != nil && updatesLatest && report.complete && !report.domains.isEmpty
     }
 
+    /// `movesLatest(for:)` of a streamed report.
+    public func movesLatest(for streamed: StreamedReport) -> Bool {
+        store != nil && updatesLatest && streamed.report.complete && !streamed.domains.isEmpty
+    }
+
     /// The store reports go to, nil with `--out`.
     public var store: ReportStore? {
         if case .store(let store) = destination { return store }
@@ -232,6 +237,12 @@ public struct ReportOutput: Sendable, Equatable {
     /// complete report, moves `latest` to it and prunes (`--keep`). An interrupted run keeps its
     /// report but never becomes the latest one.
     public func write(_ report: AuditReport) throws(ReportWriteError) -> Written {
+        try write(StreamedReport(report))
+    }
+
+    /// `write(_:)` of a streamed report: each file is rendered reading the domains one at a time.
+    public func write(_ streamed: StreamedReport) throws(ReportWriteError) -> Written {
+        let report = streamed.report
         let folder: FolderHandle
         var runFolderRoot: FolderHandle?
         switch destination {
@@ -247,7 +258,7 @@ public struct ReportOutput: Sendable, Equatable {
         do {
             for format in formats {
                 try files.stage(named: format.fileName) { emit in
-                    try format.render(report, policy: policy, to: emit)
+                    try format.render(streamed, policy: policy, to: emit)
                 }
             }
             try files.commit()
@@ -259,7 +270,7 @@ public struct ReportOutput: Sendable, Equatable {
         }
         var notes: [ReportStore.Note] = []
         if let store, report.complete {
-            if movesLatest(for: report) { try store.markLatest(directory) }
+            if movesLatest(for: streamed) { try store.markLatest(directory) }
             if let keep { notes = store.prune(keep: keep, current: directory).notes }
         }
         return Written(directory: directory, notes: notes)

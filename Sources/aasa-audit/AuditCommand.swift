@@ -90,24 +90,32 @@ final class ConsoleObserver: AuditRunObserver {
     func progress(done: Int, of total: Int) { progressLine?.update(done: done, of: total) }
 
     func reportMade(_ report: AuditReport) throws {
+        try reportMade(streamed: StreamedReport(report))
+    }
+
+    /// The summary and `--json`, reading the domains one at a time.
+    func reportMade(streamed: StreamedReport) throws {
+        let report = streamed.report
         if listsInputErrors && !quiet {
             for line in ConsoleSummary.inputProblemLines(report.inputErrors, total: report.inputErrorCount) { notice(line) }
         }
         if !quiet {
-            say(ConsoleSummary.render(report, colour: jsonToStdout ? console.colourOnStderr : console.colourOnStdout,
-                                      width: jsonToStdout ? console.stderrWidth : console.stdoutWidth, details: details))
+            try ConsoleSummary.render(streamed, colour: jsonToStdout ? console.colourOnStderr : console.colourOnStdout,
+                                      width: jsonToStdout ? console.stderrWidth : console.stdoutWidth, details: details) { say($0) }
             for line in ConsoleSummary.appLines(report.apps ?? []) { say(line) }
         } else if let policy = quietNames {
             // Quiet: no summary; one line per domain that fails the run (with --fail-on new, only
             // what is new), so cron mails only when there is something to do.
-            for line in ConsoleSummary.quietLines(policy.failingDomains(in: report), program: prefix, width: console.stderrWidth) {
-                console.error(line)
+            for position in policy.failingPositions(in: streamed) {
+                let domain = try streamed.domains.result(at: position)
+                for line in ConsoleSummary.quietLines([domain], program: prefix, width: console.stderrWidth) { console.error(line) }
             }
             for line in ConsoleSummary.quietAppLines(policy.failingApps(in: report), policy: policy, program: prefix) {
                 console.error(line)
             }
         }
-        if jsonToStdout { console.out(TerminalText.jsonForTerminal(try JSONReporter.render(report))) }
+        // Piece by piece: each piece ends between two domains (at ASCII punctuation), so each is whole text.
+        if jsonToStdout { try JSONReporter.render(streamed) { Console.write(TerminalText.jsonForTerminal($0), to: STDOUT_FILENO) } }
     }
 
     func reportsWritten(in directory: URL) {

@@ -17,7 +17,7 @@ import Testing
         #expect(options.domains.isEmpty && options.domainsFile == "domains.txt" && !options.domainsFileGiven)
         #expect(options.reports.formats == [.json, .html] && options.reports.outDirectory == nil)
         #expect(!options.reports.strict && !options.reports.quiet && !options.jsonToStdout)
-        #expect(options.concurrency == 32 && options.maxBytes == 1 << 20 && options.maxPerHost == 6)
+        #expect(options.concurrency == 64 && options.maxBytes == 1 << 20 && options.maxPerHost == 6)
         #expect(options.network.timeout == 10 && options.network.connectTimeout == 5)
         #expect(options.userAgent == AuditOptions.defaultUserAgent)
         #expect(options.effectiveAppleCDNBase == AuditOptions.defaultAppleCDNBase)

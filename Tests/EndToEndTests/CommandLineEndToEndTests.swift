@@ -216,7 +216,7 @@ import TestSupport
 
     /// `--concurrency 1`: one transfer at a time. Three names on the port that accepts and never answers
     /// each wait out their 1 s connect timeout, so one after the other they take at least 3 s (at once,
-    /// as the default 32 runs them, about 2 s). Only a lower bound: a loaded machine cannot fail it.
+    /// as the default 64 runs them, about 2 s). Only a lower bound: a loaded machine cannot fail it.
     @Test func concurrencyOneRunsOneTransferAtATime() throws {
         let sites = try LocalSites.shared.get()
         let hosts = (1...3).map { "quiet\($0).test" }

@@ -3,7 +3,7 @@ import Testing
 
 /// The loop's waiting room: FIFO per server, a full server parked until one of its transfers ends.
 @Suite struct ServerQueuesTests {
-    static func item(_ url: String) -> TransferQueue.Item { (FetchRequest(url: url), { _ in }) }
+    static func item(_ url: String) -> TransferQueue.Item { (FetchRequest(url: url), nil, { _ in }) }
 
     @Test func aFullServerIsSkippedAndResumesInOrderWhenUnblocked() {
         var queues = ServerQueues()

@@ -160,10 +160,11 @@ import TestSupport
         #expect(handedOver.sorted().dropFirst(2).allSatisfy { $0 >= release }, "a domain started while admit said no")
     }
 
-    @Test func maxPerHostCapsTransfersToOneServerAndKeepsReuse() throws {
-        // Six names routed to one nginx, one transfer at a time to it: nginx sees each name's three
-        // requests (two locations, the crawler's repeat) on one connection, one connection after
-        // another, never two at once.
+    @Test func maxPerHostCountsEachNameNotTheServerItIsRoutedTo() throws {
+        // Six names routed to one nginx with a limit of one transfer per host: each name is its own
+        // host (HostKey), so the names are fetched side by side (their connections interleave in
+        // nginx's log), while each name's three requests (two locations, the crawler's repeat) still
+        // share its one connection.
         let run = UUID().uuidString.prefix(8).lowercased()
         let hosts = (1...6).map { "cap\($0)-\(run).many.test" }
         let results = try fetch(hosts) {
@@ -174,10 +175,10 @@ import TestSupport
         #expect(results.allSatisfy { $0.wellKnown.response.status == 200 && $0.root.response.status == 200 })
         #expect(results.allSatisfy { $0.root.response.timings.reusedConnection && $0.crawlerWellKnown?.timings.reusedConnection == true })
         let connections = connectionsInLog(of: String(run), expecting: 18)
-        #expect(connections.count == 18)
+        #expect(connections.count == 18 && Set(connections).count == 6, "one connection per name: \(connections)")
         var runs: [String] = []
         for connection in connections where runs.last != connection { runs.append(connection) }
-        #expect(runs.count == 6 && Set(runs).count == 6, "one connection per name, never interleaved: \(connections)")
+        #expect(runs.count > 6, "several names at once on one server: \(connections)")
     }
 
     @Test(arguments: [0, 3])
@@ -213,15 +214,78 @@ import TestSupport
         return connections
     }
 
-    @Test func serverKeyFollowsConnectToLikeCurl() {
-        let key = ServerKey(connectTo: ["silent.test:443:127.0.0.1:9001", ":443:[::1]:", "::10.0.0.1:8443"])
-        #expect(key.key(for: "https://silent.test/.well-known/x") == "127.0.0.1:9001")
-        #expect(key.key(for: "https://Good.Test/x") == "[::1]:443", "empty HOST matches any name; empty CONNECT_PORT keeps 443")
-        #expect(key.key(for: "http://good.test:8080/x") == "10.0.0.1:8443")
-        #expect(ServerKey(connectTo: []).key(for: "https://user@Example.com:8443/a?b") == "example.com:8443")
-        #expect(ServerKey(connectTo: []).key(for: "http://example.com") == "example.com:80")
-        #expect(ServerKey(connectTo: []).key(for: "https://[2001:db8::1]:444/x") == "[2001:db8::1]:444")
-        #expect(ServerKey(connectTo: []).key(for: "not a url") == "not a url")
+    @Test func hostKeyIsTheURLsNameAndPort() {
+        #expect(HostKey.key(for: "https://silent.test/.well-known/x") == "silent.test:443")
+        #expect(HostKey.key(for: "https://user@Example.com:8443/a?b") == "example.com:8443")
+        #expect(HostKey.key(for: "http://example.com") == "example.com:80")
+        #expect(HostKey.key(for: "https://[2001:db8::1]:444/x") == "[2001:db8::1]:444")
+        #expect(HostKey.key(for: "not a url") == "not a url")
+    }
+
+    @Test func maxPerHostIsSharedByOneNameOnlyWhateverRoutesIt() {
+        // The scheduling decision: which transfers share a limit. A domain's own transfers share its
+        // name's; every domain's CDN copy shares the CDN's; two names never share one, even when
+        // --connect-to sends both to one server (routing is not an input to the key at all).
+        var limit = HostLimit(limit: 2)
+        let wellKnown = HostKey.key(for: "https://a.test/.well-known/apple-app-site-association")
+        let root = HostKey.key(for: "https://a.test/apple-app-site-association")
+        let other = HostKey.key(for: "https://b.test/.well-known/apple-app-site-association")
+        #expect(wellKnown == root && wellKnown != other)
+        limit.started(wellKnown)
+        limit.started(root)
+        #expect(!limit.hasRoom(wellKnown), "a.test's third transfer waits")
+        #expect(limit.hasRoom(other), "b.test has its own limit")
+        let cdn = (1...3).map { HostKey.key(for: AppleCDN.defaultBase + "d\($0).test") }
+        #expect(Set(cdn).count == 1, "Apple's CDN is one host for every domain")
+        limit.started(cdn[0])
+        limit.started(cdn[1])
+        #expect(!limit.hasRoom(cdn[2]))
+        limit.finished(cdn[0])
+        #expect(limit.hasRoom(cdn[2]))
+        limit.finished(wellKnown)
+        #expect(limit.hasRoom(root))
+        let unlimited = HostLimit(limit: 0)
+        #expect(unlimited.hasRoom(wellKnown))
+    }
+
+    @Test(arguments: [true, false])
+    func rootAndCrawlerRepeatGiveTheSameFactsAtOnceOrOneAfterTheOther(multiplexes: Bool) throws {
+        // nginx speaks HTTP/2 here: with multiplexesLocations the root location and the crawler's
+        // repeat go out as soon as .well-known's connection is up; without, one after the other.
+        // Either way: one connection per name, the same statuses, the root location's certificate
+        // is the connection's, the crawler's repeat is there.
+        let run = UUID().uuidString.prefix(8).lowercased()
+        let hosts = (1...3).map { "mux\($0)-\(run).many.test" }
+        let results = try fetch(hosts) {
+            $0.multiplexesLocations = multiplexes
+            $0.crawlerUserAgent = AppleCDN.crawlerUserAgent
+        }
+        for site in results {
+            #expect(site.wellKnown.response.status == 200 && site.root.response.status == 200)
+            #expect(site.crawlerWellKnown?.status == 200 && site.crawlerRoot == nil)
+            #expect(site.root.response.timings.reusedConnection && site.crawlerWellKnown?.timings.reusedConnection == true)
+            #expect(site.root.response.tls?.certificate != nil && site.root.response.tls?.certificate == site.wellKnown.response.tls?.certificate)
+        }
+        let connections = connectionsInLog(of: String(run), expecting: 9)
+        #expect(connections.count == 9 && Set(connections).count == 3, "one connection per name: \(connections)")
+    }
+
+    @Test func anOriginOnlyDomainGetsNoCrawlerRepeatEvenWhenItsRequestsGoOutAtOnce() throws {
+        // Over HTTP/2 the crawler's repeat is sent with the root location as soon as the connection
+        // is up; for a domain devices read from the origin only (?mode= entries) it is not sent at all.
+        let run = UUID().uuidString.prefix(8).lowercased()
+        let origin = "origin-\(run).many.test", other = "other-\(run).many.test"
+        let results = try fetch([origin, other]) {
+            $0.crawlerUserAgent = AppleCDN.crawlerUserAgent
+            $0.originOnly = [origin]
+        }
+        #expect(results[0].root.response.status == 200 && results[0].crawlerWellKnown == nil)
+        #expect(results[1].crawlerWellKnown?.status == 200)
+        _ = connectionsInLog(of: String(run), expecting: 5)
+        let lines = sites.accessLog().split(separator: "\n").filter { $0.contains(String(run)) }
+        #expect(lines.count == 5, "\(lines)")
+        #expect(!lines.contains { $0.contains(origin) && $0.contains(AppleCDN.crawlerUserAgent) }, "\(lines)")
+        #expect(lines.contains { $0.contains(other) && $0.contains(AppleCDN.crawlerUserAgent) }, "\(lines)")
     }
 
     @Test func eachDomainsSecondLocationReusesItsConnectionAtScale() throws {

@@ -8,6 +8,13 @@ extension ReportChanges {
     /// domains the evidence is tens of MB that would count towards the run's peak memory.
     public static func essentials(of baseline: AuditReport) -> AuditReport {
         var report = baseline
+        report.domains = report.domains.map(essentials(of:))
+        return report
+    }
+
+    /// One domain of a baseline with only what `between` compares (see `essentials(of:)` of a report):
+    /// a baseline read one domain at a time keeps this of each.
+    public static func essentials(of domain: DomainResult) -> DomainResult {
         func compared(_ findings: [Finding]) -> [Finding] {
             findings.compactMap { finding in
                 guard finding.severity != .info else { return nil }
@@ -16,25 +23,33 @@ extension ReportChanges {
                 return finding
             }
         }
-        for index in report.domains.indices {
-            report.domains[index].findings = compared(report.domains[index].findings)
-            report.domains[index].cdn = nil
-            report.domains[index].crawler = nil
-            for location in report.domains[index].locations.indices {
-                report.domains[index].locations[location].body = nil
-                report.domains[index].locations[location].headers = []
-                report.domains[index].locations[location].redirect = nil
-                report.domains[index].locations[location].findings = compared(report.domains[index].locations[location].findings)
-            }
-            if var android = report.domains[index].android {
-                android.location.body = nil
-                android.location.headers = []
-                android.location.redirect = nil
-                android.location.findings = compared(android.location.findings)
-                android.findings = compared(android.findings)
-                report.domains[index].android = android
-            }
+        var domain = domain
+        domain.findings = compared(domain.findings)
+        domain.cdn = nil
+        domain.crawler = nil
+        for location in domain.locations.indices {
+            domain.locations[location].body = nil
+            domain.locations[location].headers = []
+            domain.locations[location].redirect = nil
+            domain.locations[location].findings = compared(domain.locations[location].findings)
         }
+        if var android = domain.android {
+            android.location.body = nil
+            android.location.headers = []
+            android.location.redirect = nil
+            android.location.findings = compared(android.location.findings)
+            android.findings = compared(android.findings)
+            domain.android = android
+        }
+        return domain
+    }
+
+    /// A baseline read in two parts: `shell`, the report without its domains, and `domains`, its
+    /// domains (essentials, in file order). The days left of certificates that lack them are counted
+    /// from the baseline's start, as reading the report whole does.
+    public static func baseline(shell: AuditReport, domains: [DomainResult]) -> AuditReport {
+        var report = shell
+        report.domains = domains.map { var domain = $0; domain.countDaysLeft(from: shell.generatedAt); return domain }
         return report
     }
 }

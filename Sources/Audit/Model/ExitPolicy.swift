@@ -21,7 +21,7 @@ public enum FailOn: String, Sendable, Equatable, CaseIterable {
     /// Only what is new since the baseline: a domain that fails now and did not before (or was not
     /// in the baseline), or a failing domain with an error (with `--strict`: or warning) that the
     /// baseline did not have at the same location. Without a baseline, what the history says is new
-    /// (`ExitPolicy.newlyFailingByHistory`); without either, the same as `any`.
+    /// (`ExitPolicy.failingPositions`); without either, the same as `any`.
     case new
 }
 
@@ -68,9 +68,30 @@ public struct ExitPolicy: Sendable, Equatable {
     ///   have at the same location with the same id (`changes.findingsAppeared`).
     /// A domain that keeps failing for the same reasons is not new; nor is one that recovered.
     public func failingDomains(in report: AuditReport) -> [DomainResult] {
-        let failing = report.domains.filter { fails($0.verdict) }
+        let positions = failingPositions(in: report, digests: report.domains.map(DomainDigest.init))
+        return positions.map { report.domains[$0] }
+    }
+
+    /// `failingDomains(in:)` of a streamed report: their positions in `streamed.domains`, from
+    /// the digests alone.
+    public func failingPositions(in streamed: StreamedReport) -> [Int] {
+        failingPositions(in: streamed.report, digests: streamed.domains.digests)
+    }
+
+    /// The positions in `digests` (the domains of `report`) of the domains that fail the run.
+    func failingPositions(in report: AuditReport, digests: [DomainDigest]) -> [Int] {
+        let failing = digests.indices.filter { fails(digests[$0].verdict) }
         guard failOn == .new else { return failing }
-        guard let changes = report.changes else { return newlyFailingByHistory(failing, report.history) }
+        guard let changes = report.changes else {
+            // `--fail-on new` without a baseline: what the history says is new. A failing domain is new
+            // when its unbroken run of failures began with this run (`FailingStreak.runs` is 1). The
+            // history knows verdicts, not findings, so a domain that keeps failing for a new reason is
+            // not new here; one that only warns (with `--strict`) is, as the history keeps no streaks
+            // of warnings. Without an earlier run of the list in it, every failing domain.
+            guard let history = report.history, history.earlierListRuns > 0 else { return failing }
+            let continuing = Set(history.failingSince.filter { $0.runs > 1 }.map(\.domain))
+            return failing.filter { !continuing.contains(digests[$0].domain) }
+        }
         var new = Set<String>()
         for change in changes.newlyFailing + changes.otherVerdictChanges + changes.recovered
             where fails(change.to) && !fails(change.from) {
@@ -78,19 +99,7 @@ public struct ExitPolicy: Sendable, Equatable {
         }
         for change in changes.findingsAppeared where fails(change.severity) { new.insert(change.domain) }
         new.formUnion(changes.domainsAdded)
-        return failing.filter { new.contains($0.domain) }
-    }
-
-    /// `--fail-on new` without a baseline: what the history says is new. A failing domain is new when
-    /// its unbroken run of failures began with this run (`FailingStreak.runs` is 1: it did not fail in
-    /// the previous run of the list, or was not in it). The history knows verdicts, not findings, so a
-    /// domain that keeps failing for a new reason is not new here; a domain that only warns (with
-    /// `--strict`) is counted as new, as the history keeps no streaks of warnings. Without a history
-    /// that holds an earlier run of the list, every failing domain (as with `--fail-on any`).
-    func newlyFailingByHistory(_ failing: [DomainResult], _ history: ReportHistory?) -> [DomainResult] {
-        guard let history, history.earlierListRuns > 0 else { return failing }
-        let continuing = Set(history.failingSince.filter { $0.runs > 1 }.map(\.domain))
-        return failing.filter { !continuing.contains($0.domain) }
+        return failing.filter { new.contains(digests[$0].domain) }
     }
 
     /// The status of a finished report: 2 when lines of the domain list (or expectation tokens) were
@@ -98,8 +107,17 @@ public struct ExitPolicy: Sendable, Equatable {
     /// (`failingDomains(in:)`), else 0.
     public func status(for report: AuditReport) -> ExitStatus {
         if report.inputErrorCount > 0 { return .usageOrInputError }
-        return failingDomains(in: report).isEmpty && failingApps(in: report).isEmpty ? .success : .domainFailed
+        return failingDomains(in: report).isEmpty && !hasFailingApp(report) ? .success : .domainFailed
     }
+
+    /// `status(for:)` of a streamed report, from its domains' digests.
+    public func status(for streamed: StreamedReport) -> ExitStatus {
+        if streamed.report.inputErrorCount > 0 { return .usageOrInputError }
+        return failingPositions(in: streamed).isEmpty && !hasFailingApp(streamed.report) ? .success : .domainFailed
+    }
+
+    /// Whether an app's own findings (its provisioning profile, `AuditReport.apps`) fail the run, as a domain's would.
+    func hasFailingApp(_ report: AuditReport) -> Bool { !failingApps(in: report).isEmpty }
 
     /// The apps of `report` whose own findings (their provisioning profile, `AuditReport.apps`) fail the
     /// run like a failing domain's: an error, or with `--strict` a warning. Whatever the baseline says.

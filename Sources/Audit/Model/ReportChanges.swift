@@ -65,20 +65,36 @@ public struct ReportChanges: Sendable, Equatable, Codable {
     /// certificate crosses it when it had at least that many days left in the baseline and fewer now.
     public static func between(baseline: AuditReport, current: AuditReport, baselinePath: String?,
                                expiryWarningDays: Int) -> ReportChanges {
+        compare(baseline: baseline, current: current, count: current.domains.count, baselinePath: baselinePath,
+                expiryWarningDays: expiryWarningDays) { body in current.domains.forEach(body) }
+    }
+
+    /// `between` for a streamed report: its domains are read one at a time. Throws the first domain
+    /// that cannot be read back.
+    public static func between(baseline: AuditReport, current: StreamedReport, baselinePath: String?,
+                               expiryWarningDays: Int) throws -> ReportChanges {
+        try compare(baseline: baseline, current: current.report, count: current.domains.count, baselinePath: baselinePath,
+                    expiryWarningDays: expiryWarningDays) { body in try current.domains.forEach(body) }
+    }
+
+    /// `between`, with the current report's `count` domains handed over by `forEachDomain` (its
+    /// `domains` are not used).
+    static func compare(baseline: AuditReport, current: AuditReport, count: Int, baselinePath: String?, expiryWarningDays: Int,
+                        forEachDomain: ((DomainResult) -> Void) throws -> Void) rethrows -> ReportChanges {
         var changes = ReportChanges(baselineGeneratedAt: baseline.generatedAt, baselinePath: baselinePath,
                                     baselineComplete: baseline.complete)
         var before: [String: DomainResult] = [:]
         before.reserveCapacity(baseline.domains.count)
         for domain in baseline.domains where before[domain.domain] == nil { before[domain.domain] = domain }
         var seen = Set<String>()
-        seen.reserveCapacity(current.domains.count)
+        seen.reserveCapacity(count)
 
-        for now in current.domains {
+        try forEachDomain { now in
             seen.insert(now.domain)
             guard let then = before[now.domain] else {
                 // A domain outside the baseline's shard was not in its list to begin with: not added.
                 if baseline.shard?.contains(now.domain) ?? true { changes.domainsAdded.append(now.domain) }
-                continue
+                return
             }
             if then.verdict != now.verdict {
                 let change = VerdictChange(domain: now.domain, unicodeDomain: now.unicodeDomain, from: then.verdict, to: now.verdict,

@@ -11,6 +11,7 @@ CURLcode ccurl_easy_setopt_string(CURL *easy, CURLoption option, const char *val
 CURLcode ccurl_easy_setopt_slist(CURL *easy, CURLoption option, struct curl_slist *value);
 CURLcode ccurl_easy_setopt_write_function(CURL *easy, CURLoption option, curl_write_callback callback);
 CURLcode ccurl_easy_setopt_opensocket_function(CURL *easy, curl_opensocket_callback callback);
+CURLcode ccurl_easy_setopt_prereq_function(CURL *easy, curl_prereq_callback callback);
 
 CURLcode ccurl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value);
 CURLcode ccurl_easy_getinfo_off(CURL *easy, CURLINFO info, curl_off_t *value);
@@ -23,6 +24,9 @@ struct curl_slist *ccurl_easy_certinfo_lines(CURL *easy, int index);
 /// The negotiated TLS protocol ("TLSv1.3") of the transfer's connection, or NULL.
 /// Valid only while the transfer is running (call it from a callback).
 const char *ccurl_easy_tls_version(CURL *easy);
+/// 1 when the transfer's TLS connection negotiated HTTP/2 by ALPN (so it multiplexes), else 0.
+/// Valid only while the transfer is running (call it from a callback).
+int ccurl_easy_alpn_is_h2(CURL *easy);
 
 CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
 

@@ -21,22 +21,30 @@ public enum HTMLReporter {
 
     /// Renders `report` as a complete HTML document. Linear in the size of the report.
     public static func render(_ report: AuditReport) -> String {
-        var writer = HTMLWriter(report: report)
+        var writer = HTMLWriter(report: StreamedReport(report))
         writer.document()
         return writer.out
     }
 
     /// Renders the same document as `render(_:)`, handing it to `sink` in pieces of about 64 KB (a
-    /// domain section is never split), so a report of thousands of domains is never held whole.
+    /// domain section or summary row is never split), so a report of thousands of domains is never held whole.
     /// Stops at the first error `sink` throws and rethrows it.
     public static func render(_ report: AuditReport, to sink: (String) throws -> Void) throws {
+        try render(StreamedReport(report), to: sink)
+    }
+
+    /// Renders the page of `streamed` as `render(_:to:)` renders the same report held whole,
+    /// reading each domain when its row or its section is written (the order comes from the
+    /// domains' digests). Throws the first domain that cannot be read back.
+    public static func render(_ streamed: StreamedReport, to sink: (String) throws -> Void) throws {
         var failure: Error?
         try withoutActuallyEscaping({ (piece: String) in
             guard failure == nil else { return }
             do { try sink(piece) } catch { failure = error }
         }) { emit in
-            var writer = HTMLWriter(report: report, sink: emit)
+            var writer = HTMLWriter(report: streamed, sink: emit)
             writer.document()
+            if let unreadable = writer.failure { failure = failure ?? unreadable }
             if failure == nil, !writer.out.isEmpty { try sink(writer.out) }
         }
         if let failure { throw failure }

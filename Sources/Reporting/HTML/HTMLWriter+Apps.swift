@@ -9,7 +9,8 @@ extension HTMLWriter {
         raw("<p>Each app's Associated Domains entitlement lists the domains it claims. An entry works only when the ")
         raw("file of the domain Apple reads for it lists the app for that service.</p>\n")
         var anchors: [String: String] = [:]
-        for (domain, anchor) in ordered where anchors[domain.domain] == nil { anchors[domain.domain] = anchor }
+        let digests = domains.digests
+        for (position, anchor) in ordered where anchors[digests[position].domain] == nil { anchors[digests[position].domain] = anchor }
         for app in apps {
             raw("<h3>")
             text(app.appID)

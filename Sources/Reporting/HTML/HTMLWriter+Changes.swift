@@ -18,7 +18,9 @@ extension HTMLWriter {
             return
         }
         var anchors: [String: String] = [:]
-        for (domain, anchor) in ordered {
+        let digests = domains.digests
+        for (position, anchor) in ordered {
+            let domain = digests[position]
             anchors[domain.domain] = anchor
             if let unicode = domain.unicodeDomain { unicodeNames[domain.domain] = unicode }
         }

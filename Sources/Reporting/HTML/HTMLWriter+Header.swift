@@ -30,14 +30,14 @@ extension HTMLWriter {
         if report.notAudited?.isEmpty ?? true {
             raw("<div class=\"banner\" role=\"alert\"><strong>This report is incomplete.</strong> ")
             raw("A shard of the list was not merged, so its domains were not checked; the counts above cover only ")
-            raw("the \(Formatting.plural(report.domains.count, "domain")) below.</div>\n")
+            raw("the \(Formatting.plural(domains.count, "domain")) below.</div>\n")
             return
         }
         raw("<div class=\"banner\" role=\"alert\"><strong>This run was interrupted.</strong> ")
-        if report.domains.isEmpty {
+        if domains.isEmpty {
             raw("It was stopped before any domain had been checked.")
         } else {
-            raw("Only the \(Formatting.plural(report.domains.count, "domain")) below \(report.domains.count == 1 ? "was" : "were") checked; ")
+            raw("Only the \(Formatting.plural(domains.count, "domain")) below \(domains.count == 1 ? "was" : "were") checked; ")
             raw("the rest of the list was not, and the counts above cover only these.")
         }
         if let missing = report.notAudited, !missing.isEmpty {

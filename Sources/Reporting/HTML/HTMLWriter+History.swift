@@ -9,7 +9,8 @@ extension HTMLWriter {
         raw("</p>\n")
         if history.trend.count > 1 { trendChart(history.trend) }
         var anchors: [String: String] = [:]
-        for (domain, anchor) in ordered { anchors[domain.domain] = anchor }
+        let digests = domains.digests
+        for (position, anchor) in ordered { anchors[digests[position].domain] = anchor }
         let limit = HTMLReporter.maxChangesListed
         if !history.failingSince.isEmpty || !history.fixed.isEmpty || !history.flapping.isEmpty {
             raw("<ul class=\"changes\">\n")

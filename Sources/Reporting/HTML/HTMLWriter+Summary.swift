@@ -16,7 +16,8 @@ extension HTMLWriter {
         }
         raw("<div class=\"scroll\"><table>\n<thead><tr><th>Domain</th><th>Verdict</th>")
         raw("<th>Apple uses</th><th>Certificate</th><th>Main problem</th></tr></thead>\n<tbody>\n")
-        for (domain, anchor) in ordered {
+        for (position, anchor) in ordered {
+            guard let domain = domain(at: position) else { break }
             raw("<tr><td><a href=\"#\(anchor)\">")
             domainName(domain)
             raw("</a></td><td>")
@@ -49,6 +50,8 @@ extension HTMLWriter {
                 raw("<span class=\"muted\">none</span>")
             }
             raw("</td></tr>\n")
+            // A row per domain: for a long list the table alone is megabytes, so it goes out in pieces too.
+            flush()
         }
         raw("</tbody>\n</table></div>\n")
         raw("<p class=\"meta\"><code>.well-known</code>: <code>\(AASAFile.wellKnownPath)</code>, where Apple looks first; ")

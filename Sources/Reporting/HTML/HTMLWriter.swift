@@ -5,21 +5,39 @@ import Foundation
 /// Builds the page into one growing string: literal markup through `raw`, anything untrusted
 /// through `text`, which escapes while appending.
 struct HTMLWriter {
+    /// The report without its domains (they are in `domains`).
     let report: AuditReport
-    /// Domains in display order (fail, warn, pass) with their anchors.
-    let ordered: [(domain: DomainResult, anchor: String)]
+    /// The domains, read one at a time.
+    let domains: any DomainResults
+    /// Domains in display order (fail, warn, pass): their positions in `domains`, with their anchors.
+    let ordered: [(position: Int, anchor: String)]
+    /// The first domain that could not be read back; the rest of the page is not written.
+    var failure: Error?
     var out = ""
     /// Unicode names of internationalised domains by ASCII name, for the changes section.
     var unicodeNames: [String: String] = [:]
     /// When set, finished parts of the page are handed to it (and dropped from `out`) between domains.
     let sink: ((String) -> Void)?
 
-    init(report: AuditReport, sink: ((String) -> Void)? = nil) {
-        self.report = report
+    init(report: StreamedReport, sink: ((String) -> Void)? = nil) {
+        self.report = report.report
+        domains = report.domains
         self.sink = sink
         var namer = AnchorNamer()
-        ordered = Formatting.worstFirst(report.domains).map { ($0, namer.anchor(for: $0.domain)) }
-        out.reserveCapacity(sink == nil ? 16_384 + report.domains.count * 8_192 : 2 * Self.flushSize)
+        let digests = domains.digests
+        ordered = domains.worstFirst.map { ($0, namer.anchor(for: digests[$0].domain)) }
+        out.reserveCapacity(sink == nil ? 16_384 + domains.count * 8_192 : 2 * Self.flushSize)
+    }
+
+    /// The domain at `position` of `domains`; nil (and the page stops) when it cannot be read back.
+    mutating func domain(at position: Int) -> DomainResult? {
+        guard failure == nil else { return nil }
+        do {
+            return try domains.result(at: position)
+        } catch {
+            failure = error
+            return nil
+        }
     }
 
     static let flushSize = 1 << 16
@@ -53,7 +71,8 @@ struct HTMLWriter {
         if !report.inputErrors.isEmpty { inputProblems() }
         if let apps = report.apps { appsSection(apps) }
         summaryTable()
-        for (domain, anchor) in ordered {
+        for (position, anchor) in ordered {
+            guard let domain = domain(at: position) else { break }
             domainSection(domain, anchor: anchor)
             flush()
         }

@@ -1,37 +1,17 @@
 import Foundation
 
-/// The server a URL's transfer connects to, as `host:port`: what `FetchOptions.maxPerHost` counts.
+/// What `FetchOptions.maxPerHost` counts: the URL's host name and port, as `host:port`.
 ///
-/// The URL's host and port, unless a `--connect-to` entry routes them elsewhere: then its target,
-/// so that every name sent to one server shares one limit (the same grouping libcurl uses for
-/// CURLMOPT_MAX_HOST_CONNECTIONS). `--resolve` changes an address, not the name, and so not the key.
-struct ServerKey {
-    /// One `HOST:PORT:CONNECT_HOST:CONNECT_PORT` entry; empty fields match any / keep the original.
-    struct Route: Equatable {
-        var host: String
-        var port: String
-        var connectHost: String
-        var connectPort: String
-    }
-
-    let routes: [Route]
-
-    init(connectTo: [String]) {
-        routes = connectTo.compactMap { entry in
-            let fields = FetchOptions.splitHostFields(entry)
-            guard fields.count == 4 else { return nil }
-            return Route(host: fields[0].lowercased(), port: fields[1], connectHost: fields[2].lowercased(), connectPort: fields[3])
-        }
-    }
-
+/// The name in the URL, not the server the transfer connects to: `--connect-to` (and `--resolve`)
+/// change where a name goes, not which site it is. So every domain of the list is its own host, and
+/// Apple's CDN (one name for every domain) is one host; names routed to one server share no limit
+/// but `--concurrency`, whoever routed them there chose that server (a loopback benchmark, a staging
+/// server: `--concurrency` is the knob for it). docs/scaling.md says why.
+enum HostKey {
     /// `host:port` for `url`; the URL itself when it has no recognisable host (such a transfer fails
     /// on its own and needs no grouping).
-    func key(for url: String) -> String {
-        guard let (host, port) = Self.hostAndPort(of: url) else { return url }
-        // Like curl, the first entry that matches host and port wins.
-        for route in routes where (route.host.isEmpty || route.host == host) && (route.port.isEmpty || route.port == port) {
-            return (route.connectHost.isEmpty ? host : route.connectHost) + ":" + (route.connectPort.isEmpty ? port : route.connectPort)
-        }
+    static func key(for url: String) -> String {
+        guard let (host, port) = hostAndPort(of: url) else { return url }
         return host + ":" + port
     }
 
@@ -57,5 +37,35 @@ struct ServerKey {
         }
         guard !host.isEmpty else { return nil }
         return (host.lowercased(), String(port))
+    }
+}
+
+/// Transfers in flight per `HostKey`, and whether one more may start: the decision
+/// `FetchOptions.maxPerHost` makes, kept apart from the loop so it can be tested on its own.
+struct HostLimit {
+    /// At most this many per host; 0 or less: no limit.
+    let limit: Int
+    private var inFlight: [String: Int] = [:]
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Whether a transfer of `host` (a `HostKey`) may start now.
+    func hasRoom(_ host: String) -> Bool {
+        limit <= 0 || inFlight[host, default: 0] < limit
+    }
+
+    mutating func started(_ host: String) {
+        inFlight[host, default: 0] += 1
+    }
+
+    mutating func finished(_ host: String) {
+        let left = inFlight[host, default: 1] - 1
+        inFlight[host] = left > 0 ? left : nil
+    }
+
+    mutating func removeAll() {
+        inFlight.removeAll()
     }
 }

@@ -1,0 +1,151 @@
+import Foundation
+
+/// What the reports need of one domain across all domains, in a few dozen bytes: its name (for
+/// links and comparisons), its verdicts (for the worst-first order, the counts and the exit status).
+/// Kept in memory for every domain while the results themselves are read one at a time.
+public struct DomainDigest: Sendable, Equatable {
+    /// The domain in ASCII form (`DomainResult.domain`).
+    public var domain: String
+    /// The Unicode form, when it differs (`DomainResult.unicodeDomain`).
+    public var unicodeDomain: String?
+    public var verdict: Verdict
+    /// The Android part's verdict, when it was audited (`DomainResult.android`).
+    public var androidVerdict: Verdict?
+
+    /// The digest of `result`.
+    public init(_ result: DomainResult) {
+        domain = result.domain
+        unicodeDomain = result.unicodeDomain
+        verdict = result.verdict
+        androidVerdict = result.android?.verdict
+    }
+
+    /// A digest of its parts (a result read back from a file, a test).
+    public init(domain: String, unicodeDomain: String?, verdict: Verdict, androidVerdict: Verdict?) {
+        self.domain = domain
+        self.unicodeDomain = unicodeDomain
+        self.verdict = verdict
+        self.androidVerdict = androidVerdict
+    }
+}
+
+/// The domains of a report in report order, each read whole only when asked for: from memory
+/// (`InMemoryDomains`), or from the run's results spool, so a run of any length holds one domain's
+/// result at a time besides the digests.
+public protocol DomainResults: Sendable {
+    /// One digest per domain, in report order.
+    var digests: [DomainDigest] { get }
+    /// The domain at `position` of `digests`, read whole. Throws when it cannot be read back.
+    func result(at position: Int) throws -> DomainResult
+    /// The domain at `position` as report.json holds it (one element of `domains`, unindented),
+    /// when it is stored that way; nil when it must be encoded from `result(at:)`.
+    func storedJSON(at position: Int) throws -> Data?
+}
+
+extension DomainResults {
+    /// How many domains there are.
+    public var count: Int { digests.count }
+
+    /// True when there are none.
+    public var isEmpty: Bool { digests.isEmpty }
+
+    /// Calls `body` with each domain in report order, one read at a time.
+    public func forEach(_ body: (DomainResult) throws -> Void) throws {
+        for position in digests.indices { try body(try result(at: position)) }
+    }
+
+    /// Every domain read into memory: for small reports only (tests, a one-off check).
+    public func all() throws -> [DomainResult] {
+        var results: [DomainResult] = []
+        results.reserveCapacity(count)
+        try forEach { results.append($0) }
+        return results
+    }
+
+    /// The positions of `digests` worst first: failing domains, then warnings, then passes, report
+    /// order within each (the order people read domains in). From the digests alone.
+    public var worstFirst: [Int] {
+        func rank(_ verdict: Verdict) -> Int {
+            switch verdict {
+            case .fail: return 0
+            case .warn: return 1
+            case .pass: return 2
+            }
+        }
+        let all = digests
+        return all.indices.sorted { (rank(all[$0].verdict), $0) < (rank(all[$1].verdict), $1) }
+    }
+}
+
+/// Domains held in memory: a report read from a file, a merge, a test.
+public struct InMemoryDomains: DomainResults {
+    public let results: [DomainResult]
+    public let digests: [DomainDigest]
+
+    public init(_ results: [DomainResult]) {
+        self.results = results
+        digests = results.map(DomainDigest.init)
+    }
+
+    public func result(at position: Int) -> DomainResult { results[position] }
+    public func storedJSON(at position: Int) -> Data? { nil }
+}
+
+/// A report whose domains are read one at a time: `report` is everything but the domains (its
+/// `domains` is empty, its `summary` counts them all), `domains` are the domains. What the audit
+/// hands its reporters, so no reporter needs every result in memory at once.
+public struct StreamedReport: Sendable {
+    /// The report without its domains.
+    public var report: AuditReport
+    /// The domains, in report order.
+    public var domains: any DomainResults
+
+    /// A report held whole in memory, as a streamed one.
+    public init(_ whole: AuditReport) {
+        var shell = whole
+        shell.domains = []
+        report = shell
+        domains = InMemoryDomains(whole.domains)
+    }
+
+    /// `shell` (its domains are dropped) with `domains`; the summary is counted from their digests.
+    public init(shell: AuditReport, domains: any DomainResults) {
+        var report = shell
+        report.domains = []
+        report.summary = Summary(digests: domains.digests)
+        self.report = report
+        self.domains = domains
+    }
+
+    /// The whole report in memory (every domain read back): for callers that need an `AuditReport`
+    /// value (tests, the library's `AuditOutcome.report`), never for a long list.
+    public func whole() throws -> AuditReport {
+        var whole = report
+        whole.domains = try domains.all()
+        return whole
+    }
+}
+
+extension Summary {
+    /// The counts of the domains of `digests` (the same as `init(domains:)` of their results).
+    public init(digests: [DomainDigest]) {
+        self.init(domains: [])
+        domains = digests.count
+        pass = digests.filter { $0.verdict == .pass }.count
+        warn = digests.filter { $0.verdict == .warn }.count
+        fail = digests.filter { $0.verdict == .fail }.count
+        let androids = digests.compactMap(\.androidVerdict)
+        android = androids.isEmpty ? nil : AndroidSummary(verdicts: androids)
+    }
+}
+
+extension AndroidSummary {
+    /// The counts of these Android verdicts (the same as `init(_:)` of their results).
+    public init(verdicts: [Verdict]) {
+        self.init([])
+        domains = verdicts.count
+        pass = verdicts.filter { $0 == .pass }.count
+        warn = verdicts.filter { $0 == .warn }.count
+        fail = verdicts.filter { $0 == .fail }.count
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Splits the bytes of a report.json, fed in pieces of any size, into the report without its
+/// domains (`shell`: the top-level `domains` array left empty) and each element of that array,
+/// handed over as soon as it is complete. So a large report is read one domain at a time: a
+/// baseline keeps only what the comparison needs of each (`BaselineReport`), never the whole file.
+///
+/// Only the JSON's structure is followed (strings with their escapes, nesting); whether the pieces
+/// are a report is for the decoder. A scalar where a domain should be is kept as a problem
+/// (`stray`), so it is refused rather than skipped.
+struct ReportJSONSplitter {
+    /// Everything but the elements of the top-level `domains`.
+    private(set) var shell = Data()
+    /// True when something other than an object or array stood in the top-level `domains`.
+    private(set) var stray = false
+    private var element: Data?
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    /// The last string read at the top level, and the key whose value comes next.
+    private var string = Data()
+    private var key: Data?
+    private var inDomains = false
+    private static let domainsKey = Data("domains".utf8)
+
+    /// True when the bytes fed so far end where a JSON value ends (nothing open).
+    var isBalanced: Bool { depth == 0 && !inString }
+
+    /// Follows `bytes`, handing each complete element of `domains` to `take`.
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, take: (Data) throws -> Void) rethrows {
+        for byte in bytes {
+            if inString {
+                append(byte)
+                if depth == 1 && !escaped && byte != UInt8(ascii: "\"") { string.append(byte) }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                if inDomains && depth == 2 && element == nil { stray = true }
+                inString = true
+                if depth == 1 { string.removeAll(keepingCapacity: true) }
+                append(byte)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if inDomains && depth == 2 {
+                    element = Data([byte])
+                } else if !inDomains && depth == 1 && byte == UInt8(ascii: "[") && key == Self.domainsKey {
+                    inDomains = true
+                    shell.append(byte)
+                } else {
+                    append(byte)
+                }
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                append(byte)
+                if inDomains && depth == 2, let done = element {
+                    element = nil
+                    try take(done)
+                } else if inDomains && depth == 1 {
+                    inDomains = false
+                }
+            case UInt8(ascii: ":"):
+                if depth == 1 { key = string }
+                append(byte)
+            case UInt8(ascii: ","):
+                if depth == 1 { key = nil }
+                // The commas between domains go with them; the shell's array stays empty.
+                if !(inDomains && depth == 2) { append(byte) }
+            case 0x20, 0x0A, 0x0D, 0x09:
+                if !(inDomains && depth == 2) { append(byte) }
+            default:
+                if inDomains && depth == 2 && element == nil {
+                    stray = true
+                } else {
+                    append(byte)
+                }
+            }
+        }
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        if element != nil {
+            element?.append(byte)
+        } else {
+            shell.append(byte)
+        }
+    }
+}

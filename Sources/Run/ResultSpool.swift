@@ -1,0 +1,246 @@
+import Audit
+import Foundation
+import Reporting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the results spool could not be written or read back.
+public struct SpoolError: Error, CustomStringConvertible {
+    /// What went wrong, with the domain or offset it concerns.
+    public var reason: String
+    public var description: String { "the run's results spool: \(reason)" }
+}
+
+/// Where each finished domain's result goes during a run, so the run's memory does not grow with
+/// the list: the result is encoded as report.json holds it and appended to a temporary file in
+/// the output folder; only its digest (`DomainDigest`) and place in the file stay in memory. The
+/// reports are then written by reading the results back one at a time (`SpooledResults`).
+///
+/// The file never has a name in the folder (`O_TMPFILE`), or, where the file system does not
+/// offer that, is created under an unpredictable temporary name (`.report.spool.tmp-…`,
+/// exclusively, never through a link) and removed at once, kept open: it never appears beside the
+/// reports, and nothing of it is left by a run that ends in any way, a crash or `kill -9` included
+/// (the system frees its space when the process ends).
+///
+/// A record is its length (4 bytes, little-endian) then the JSON of one `DomainResult`; reading a
+/// record back checks the length, so a file cut short (a full disk, a crash in a write) is named
+/// with the domain whose record it cut, never read as a different result.
+final class ResultSpool: @unchecked Sendable {
+    /// Where one finished result is.
+    struct Slot: Sendable {
+        var offset: Int64
+        var length: Int32
+        var digest: DomainDigest
+    }
+
+    private let file: SpoolFile
+    /// Results are judged against the run's start before they are stored, as `AuditReport` does.
+    private let generatedAt: Date
+    private let encoder = JSONReporter.domainEncoder()
+    /// The encoder is one object; appends come one at a time from the audit queue, and this makes
+    /// a second caller safe.
+    private let encodingLock = NSLock()
+    /// Guards everything below; appends come from the audit queue, `seal` from the run.
+    private let lock = NSLock()
+    private var end: Int64 = 0
+    /// One per domain of the list, by its index; nil until its result is stored.
+    private var slots: [Slot?]
+    private var sealed = false
+    /// The first result that could not be stored (a full disk): the run then writes no report.
+    private var failure: ReportWriteError?
+    /// The folder, for messages.
+    private let folderPath: String
+
+    /// The folders the spool created for itself (the output folder and its missing parents),
+    /// deepest first: `removeCreatedFolders` takes them away again when the run writes no report.
+    private let createdFolders: [String]
+
+    /// A spool for `count` domains in `folder` (created when missing, like the reports' folder).
+    /// `anonymous`: false skips `O_TMPFILE` (tests of the fallback).
+    init(in folder: URL, count: Int, generatedAt: Date, anonymous: Bool = true,
+         temporaryName: (String) -> String = AtomicFile.temporaryName(for:)) throws(ReportWriteError) {
+        let existing = try ReportOutput.nearestExistingFolder(of: folder.path)
+        var created: [String] = []
+        var path = folder.path
+        while path != existing && !path.isEmpty && path != "/" && path != "." {
+            created.append(path)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        createdFolders = created
+        try AtomicFile.createFolder(folder)
+        let handle = try FolderHandle(opening: folder)
+        // A file that never has a name (O_TMPFILE) where the file system allows; else a name
+        // removed at once.
+        var descriptor: Int32 = anonymous ? Self.openAnonymous(in: handle) : -1
+        if descriptor < 0 {
+            var name = ""
+            for _ in 0..<StagedFiles.attempts {
+                name = temporaryName("report.spool")
+                descriptor = openat(handle.descriptor, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                if descriptor >= 0 || errno != EEXIST { break }
+            }
+            guard descriptor >= 0 else {
+                let reason = errno == EEXIST ? "\(StagedFiles.attempts) fresh temporary names were all taken" : AtomicFile.describe(errno)
+                throw ReportWriteError(path: folder.path, reason: "cannot create the results spool (\(reason))")
+            }
+            // Gone from the folder at once; the open descriptor keeps the file.
+            unlinkat(handle.descriptor, name, 0)
+        }
+        file = SpoolFile(descriptor: descriptor)
+        folderPath = folder.path
+        self.generatedAt = generatedAt
+        slots = Array(repeating: nil, count: count)
+    }
+
+    /// A file in `folder` that has no name (`O_TMPFILE`, Linux 3.11), or -1 where the file system
+    /// or the build does not offer it. Glibc's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`) is a macro
+    /// Swift does not import; its value is that of the architectures built here.
+    private static func openAnonymous(in folder: FolderHandle) -> Int32 {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+        let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
+        return openat(folder.descriptor, ".", temporaryFile | O_RDWR | O_CLOEXEC, 0o600)
+        #else
+        return -1
+        #endif
+    }
+
+    /// Removes the folders this spool created, when they are empty (a run that ends without a
+    /// report leaves no output folder behind it, as before the fetch); anything in them is left alone.
+    func removeCreatedFolders() {
+        for folder in createdFolders where rmdir(folder) != 0 { break }
+    }
+
+    /// Stores the result of the domain at `index` of the list. After `seal`, or after a failed
+    /// write (kept for `seal` to report), nothing more is stored.
+    func append(_ result: DomainResult, at index: Int) {
+        var result = result
+        result.judge(at: generatedAt)
+        let digest = DomainDigest(result)
+        let encoded: Data
+        do {
+            encoded = try encodingLock.withLock { try encoder.encode(result) }
+        } catch {
+            lock.withLock {
+                if failure == nil {
+                    failure = ReportWriteError(path: folderPath, reason: "cannot encode the result of \(digest.domain) for the run's results spool (\(error))")
+                }
+            }
+            return
+        }
+        lock.withLock {
+            guard !sealed, failure == nil, slots.indices.contains(index) else { return }
+            var record = Data(capacity: encoded.count + 4)
+            withUnsafeBytes(of: UInt32(encoded.count).littleEndian) { record.append(contentsOf: $0) }
+            record.append(encoded)
+            if let code = file.write(record, at: end) {
+                failure = ReportWriteError(path: folderPath,
+                                           reason: "cannot store the result of \(digest.domain) in the run's results spool (\(AtomicFile.describe(code)))")
+                return
+            }
+            slots[index] = Slot(offset: end, length: Int32(encoded.count), digest: digest)
+            end += Int64(record.count)
+        }
+    }
+
+    /// Stops taking results and gives those stored, in list order: the results, and for each
+    /// domain of the list whether it was stored. Throws the first write that failed.
+    func seal() throws(ReportWriteError) -> (results: SpooledResults, stored: [Bool]) {
+        let (slots, failure) = lock.withLock { () -> ([Slot?], ReportWriteError?) in
+            sealed = true
+            return (self.slots, self.failure)
+        }
+        if let failure { throw failure }
+        return (SpooledResults(file: file, slots: slots.compactMap { $0 }), slots.map { $0 != nil })
+    }
+}
+
+/// The open, already unlinked, spool file; closed when the last holder of it goes.
+final class SpoolFile: @unchecked Sendable {
+    let descriptor: Int32
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+    deinit { close(descriptor) }
+
+    /// Writes `data` whole at `offset`; the errno of a failure, nil on success.
+    func write(_ data: Data, at offset: Int64) -> Int32? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int32? in
+            guard let base = raw.baseAddress else { return nil }
+            var done = 0
+            while done < raw.count {
+                let written = pwrite(descriptor, base + done, raw.count - done, off_t(offset) + off_t(done))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if written == 0 { return EIO }
+                done += written
+            }
+            return nil
+        }
+    }
+
+    /// Reads up to `count` bytes at `offset` (fewer at the end of the file); the errno of a failure.
+    func read(_ count: Int, at offset: Int64) -> Result<Data, SpoolError> {
+        var data = Data(count: count)
+        var done = 0
+        var failure: Int32?
+        data.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) in
+            guard let base = raw.baseAddress else { return }
+            while done < count {
+                let got = pread(descriptor, base + done, count - done, off_t(offset) + off_t(done))
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }
+                done += got
+            }
+        }
+        if let failure { return .failure(SpoolError(reason: "cannot read it back (\(AtomicFile.describe(failure)))")) }
+        data.count = done
+        return .success(data)
+    }
+}
+
+/// The results a spool holds, in list order: what the reports are written from, one at a time.
+struct SpooledResults: DomainResults {
+    let file: SpoolFile
+    let slots: [ResultSpool.Slot]
+    let digests: [DomainDigest]
+
+    init(file: SpoolFile, slots: [ResultSpool.Slot]) {
+        self.file = file
+        self.slots = slots
+        digests = slots.map(\.digest)
+    }
+
+    func storedJSON(at position: Int) throws -> Data? {
+        let slot = slots[position]
+        let domain = slot.digest.domain
+        let record: Data
+        switch file.read(Int(slot.length) + 4, at: slot.offset) {
+        case .success(let data): record = data
+        case .failure(let error): throw SpoolError(reason: "the result of \(domain): \(error.reason)")
+        }
+        guard record.count == Int(slot.length) + 4 else {
+            throw SpoolError(reason: "it ends inside the result of \(domain) (\(record.count) of its \(Int(slot.length) + 4) bytes "
+                                 + "at offset \(slot.offset)): the file was cut short")
+        }
+        let length = record.prefix(4).enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+        guard length == UInt32(slot.length) else {
+            throw SpoolError(reason: "the record of \(domain) at offset \(slot.offset) is not the one stored there (length \(length), not \(slot.length))")
+        }
+        return record.dropFirst(4)
+    }
+
+    func result(at position: Int) throws -> DomainResult {
+        guard let json = try storedJSON(at: position) else { throw SpoolError(reason: "no record") }
+        do {
+            return try JSONReporter.decodeDomain(json)
+        } catch {
+            throw SpoolError(reason: "the result of \(slots[position].digest.domain) cannot be read back: \(error)")
+        }
+    }
+}
