@@ -13,6 +13,15 @@ enum AppPhrases {
         return text + "."
     }
 
+    /// "1 app fails on an error of its own …" when apps have errors of their own (their provisioning
+    /// profile), which fail the run though no domain does; nil when none has.
+    static func failingOnTheirOwn(_ apps: [AppResult]) -> String? {
+        let count = apps.filter { $0.findings.contains { $0.severity == .error } }.count
+        guard count > 0 else { return nil }
+        return count == 1 ? "1 app fails on an error of its own (its embedded provisioning profile), whatever its domains do."
+            : "\(count) apps fail on errors of their own (their embedded provisioning profiles), whatever their domains do."
+    }
+
     /// The note on `?mode=` entries.
     static let modeNote = "Entries with ?mode= work only on devices in developer mode (Associated Domains Development) or under MDM; "
         + "those devices fetch the file straight from the site, not from Apple's CDN."

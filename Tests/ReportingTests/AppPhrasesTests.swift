@@ -12,6 +12,19 @@ import Testing
                   }, skippedEntries: skipped)
     }
 
+    /// A run that fails only on an app's own profile says so in the totals, not only in the app's section.
+    @Test func totalsNameAnAppThatFailsOnItsOwn() {
+        var failing = app(works: [true])
+        failing.findings = [Finding(id: "entitlement.profile-team-mismatch", severity: .error, message: "The profile was issued to OTHERTEAM1.", fix: "")]
+        let report = AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: [ReportFixtures.passing])
+        var withApp = report
+        withApp.apps = [failing]
+        let line = "1 app fails on an error of its own (its embedded provisioning profile), whatever its domains do."
+        #expect(ConsoleSummary.render(withApp, colour: false).hasSuffix("\n1 domain: 1 pass, 0 warn, 0 fail\n\(line)\n"))
+        #expect(MarkdownReporter.render(withApp).contains("\n**\(line)**\n"))
+        #expect(!ConsoleSummary.render(report, colour: false).contains("app fails") && !MarkdownReporter.render(report).contains("app fails"))
+    }
+
     /// The verb agrees with "1 entry" as with "3 entries".
     @Test func summaryAgreesInNumber() {
         #expect(AppPhrases.summary(app(works: [true])) == "1 of 1 entry works.")
