@@ -22,7 +22,9 @@ import Testing
         let line = "1 app fails on an error of its own (its embedded provisioning profile), whatever its domains do."
         #expect(ConsoleSummary.render(withApp, colour: false).hasSuffix("\n1 domain: 1 pass, 0 warn, 0 fail\n\(line)\n"))
         #expect(MarkdownReporter.render(withApp).contains("\n**\(line)**\n"))
+        #expect(HTMLReporter.render(withApp).contains("<p><strong>\(line)</strong> See <a href=\"#apps\">Apps</a>.</p>"))
         #expect(!ConsoleSummary.render(report, colour: false).contains("app fails") && !MarkdownReporter.render(report).contains("app fails"))
+        #expect(!HTMLReporter.render(report).contains("app fails"))
     }
 
     /// The verb agrees with "1 entry" as with "3 entries".
