@@ -223,7 +223,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     run of the list; without either it acts as any and says so.
                                     For cron: see docs/cron.md.
           -q, --quiet               No progress line and no summary: on stderr, one line per domain
-                                    that fails the run (domain and main problem) and the problems.
+                                    that fails the run (domain and main problem), one per app
+                                    whose own profile fails it, and the problems.
                                     The progress line shows only on a terminal, not with TERM=dumb;
                                     NO_COLOR removes colour only.
           --details                 List every error and warning with its fix for every domain that
@@ -250,9 +251,10 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     the origin's /.well-known/ only, never Apple's CDN). FILE: an
                                     .entitlements or .xcent property list (XML or binary), a built
                                     .app, its Mach-O executable, or an .ipa (with its embedded
-                                    provisioning profile). Repeatable, one app each; combines with DOMAIN arguments and the domain list (with
-                                    no DOMAIN, ./domains.txt is read when it exists). A bad entry is an
-                                    input error (exit 2); the others are still audited.
+                                    provisioning profile). Repeatable, one app each; combines with
+                                    DOMAIN arguments and the domain list (with no DOMAIN,
+                                    ./domains.txt is read when it exists). A bad entry is an input
+                                    error (exit 2); the others are still audited.
                                     See docs/entitlements.md.
           --app-id TEAMID.BUNDLE    The app ID of the nearest --entitlements FILE before it, for a file
                                     without a usable application-identifier (Xcode's
@@ -266,12 +268,16 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
           0  no domain fails (warnings allowed, unless --strict)
           1  at least one domain fails: Apple can read no file from it, or part of the file it reads is
              broken, or its crawler or CDN check or an expectation written in the domain list fails
-             (with --strict: or warns); with --fail-on new, only when such a failure is new since
-             the baseline
+             (with --strict: or warns), or an --entitlements entry finds its app missing from the
+             file Apple reads for it; with --fail-on new, only when such a failure is new since
+             the baseline. Also: an app's own provisioning profile belongs to another team or app
+             ID (whatever --fail-on says)
           2  usage error, or input error (a line of the domain list is not a domain, or an
              expectation on it cannot be read: that line or token is skipped, the rest is still
              audited, and each problem is told on stderr; a list over 16 MiB or binary is
-             refused), or the reports could not be written
+             refused; an --entitlements file cannot be read or has no usable app ID, or an entry of
+             its Associated Domains entitlement is malformed or a duplicate: that app or entry is
+             skipped), or the reports could not be written
           130, 143  stopped by SIGINT (Ctrl-C) or SIGTERM, at any point (also while waiting for a
              pipe or for a reader of stdout): what was finished is written as a report marked
              "complete": false, and reports/latest is not moved

@@ -124,9 +124,11 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
 
         EXIT STATUS:
           0  every URL opens the app (--app), or some app
-          1  at least one URL stays in the browser (a rule excludes it, or none matches)
+          1  at least one URL stays in the browser (a rule excludes it, or none matches; with
+             --entitlements also: no applinks entry covers its host, or that entry's host serves no
+             file Apple can read, which is told and stops no other URL)
           2  usage error; the file cannot be read, is not a JSON object or is one Apple would not read
-             (over 128 KB, say); the domain serves no file Apple can read; a URL is neither an http(s)
+             (over 128 KB, say); the DOMAIN serves no file Apple can read; a URL is neither an http(s)
              URL nor a path
         """
 }

@@ -36,6 +36,12 @@ enum AppBundleReader {
         } else if bundle.contains("Contents/Info.plist") {
             (prefix, executableFolder, profileName) = ("Contents/", "Contents/MacOS/", "Contents/embedded.provisionprofile")
         } else {
+            // One that is there but cannot be read (a pipe, a folder) is named as such, not called missing.
+            for name in ["Info.plist", "Contents/Info.plist"] {
+                if let problem = bundle.problem(name), problem != "is not in the bundle" {
+                    throw EntitlementsReadError(source: bundle.source(of: name), reason: problem)
+                }
+            }
             throw EntitlementsReadError(source: bundle.source(of: ""), reason: "holds no Info.plist (an iOS app) or Contents/Info.plist (a macOS app)")
         }
         let infoName = prefix + "Info.plist"
@@ -46,7 +52,10 @@ enum AppBundleReader {
         }
         // The name comes from the file: it must name a file in the bundle's own folder, nothing elsewhere.
         guard let name = value as? String, !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
-            throw EntitlementsReadError(source: bundle.source(of: infoName), reason: "has a CFBundleExecutable that is not a file name")
+            // Quoted (at most 100 characters) so the user sees what the bundle named.
+            let shown = (value as? String).map { "\"\($0.prefix(100))\"" + ($0.count > 100 ? "…" : "") } ?? EntitlementsPropertyList.typeName(value)
+            throw EntitlementsReadError(source: bundle.source(of: infoName),
+                                        reason: "has a CFBundleExecutable (\(shown)) that is not a file name in the bundle's own folder")
         }
         let executable = executableFolder + name
         if let problem = bundle.problem(executable) {

@@ -23,6 +23,9 @@ public enum EntitlementsFile {
         case .regularFile: break
         }
         let head = try readHead(of: path, count: 64)
+        if head.isEmpty {
+            throw EntitlementsReadError(source: path, reason: "is empty (0 bytes): an entitlements file is a property list")
+        }
         if let kind = EntitlementsPropertyList.kind(of: head) {
             let data = try readWhole(path, limit: limits.propertyListBytes, source: path, what: "a property list")
             return try EntitlementsPropertyList.entitlements(from: data, source: path, kind: kind)

@@ -35,6 +35,11 @@ public enum EntitlementsPropertyList {
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
+            // Foundation then tries the text formats and blames the "b" of "bplist00", which says nothing.
+            if kind(of: data) == .binaryPropertyList {
+                throw EntitlementsReadError(source: source, reason: "is a binary property list (it starts with bplist00) that cannot be decoded: "
+                                            + "it is truncated, corrupt or nested too deeply")
+            }
             throw EntitlementsReadError(source: source, reason: "is not a valid property list (\(Self.reason(error)))")
         }
         guard let dictionary = object as? [String: Any] else {

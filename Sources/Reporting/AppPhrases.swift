@@ -7,10 +7,19 @@ enum AppPhrases {
 
     /// "3 of 4 entries work; 1 entry could not be read; ..." for one app.
     static func summary(_ app: AppResult) -> String {
-        var text = "\(app.entries.filter(\.works).count) of \(entries(app.entries.count)) work"
+        var text = "\(app.entries.filter(\.works).count) of \(entries(app.entries.count)) work" + (app.entries.count == 1 ? "s" : "")
         if app.skippedEntries > 0 { text += "; \(entries(app.skippedEntries)) could not be read (see the input errors)" }
         if let missing = app.notAudited { text += "; \(entries(missing)) not checked (the run was stopped)" }
         return text + "."
+    }
+
+    /// "1 app fails on an error of its own …" when apps have errors of their own (their provisioning
+    /// profile), which fail the run though no domain does; nil when none has.
+    static func failingOnTheirOwn(_ apps: [AppResult]) -> String? {
+        let count = apps.filter { $0.findings.contains { $0.severity == .error } }.count
+        guard count > 0 else { return nil }
+        return count == 1 ? "1 app fails on an error of its own (its embedded provisioning profile), whatever its domains do."
+            : "\(count) apps fail on errors of their own (their embedded provisioning profiles), whatever their domains do."
     }
 
     /// The note on `?mode=` entries.

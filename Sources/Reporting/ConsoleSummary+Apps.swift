@@ -15,4 +15,13 @@ extension ConsoleSummary {
         }
         return lines
     }
+
+    /// `--quiet`'s line for each app whose own findings fail the run (`ExitPolicy.failingApps`): the
+    /// app and the first finding that fails it, so a run that exits 1 always says why.
+    public static func quietAppLines(_ apps: [AppResult], policy: ExitPolicy, program: String) -> [String] {
+        apps.compactMap { app in
+            guard let finding = app.findings.first(where: { policy.fails($0.severity) }) else { return nil }
+            return TerminalText.sanitize("\(program): FAIL app \(app.appID) (\(app.source)): \(finding.id): \(finding.message)")
+        }
+    }
 }

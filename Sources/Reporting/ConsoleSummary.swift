@@ -70,6 +70,7 @@ public enum ConsoleSummary {
             out += "; \(Formatting.plural(report.inputErrorCount, "input error")) (skipped)"
         }
         out += "\n"
+        if let line = AppPhrases.failingOnTheirOwn(report.apps ?? []) { out += line + "\n" }
         if let android = s.android {
             out += "Android assetlinks.json of \(Formatting.plural(android.domains, "domain")): \(android.pass) pass, \(android.warn) warn, \(android.fail) fail\n"
         }

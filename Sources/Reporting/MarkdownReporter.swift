@@ -38,6 +38,7 @@ public enum MarkdownReporter {
         out += "(\(MarkdownEscaping.escape(report.tool.name)) \(MarkdownEscaping.escape(report.tool.version))). "
         out += "On a failing domain something does not work: Apple finds no file it can read, or part of the file it reads is broken, "
         out += "or Apple's crawler, Apple's CDN or an expectation written in the domain list fails.\n"
+        if let line = AppPhrases.failingOnTheirOwn(report.apps ?? []) { out += "\n**\(line)**\n" }
         if let android = s.android {
             out += "\nAndroid App Links (assetlinks.json, \(Formatting.plural(android.domains, "domain"))): "
             out += "**\(android.fail) fail · \(android.warn) warn · \(android.pass) pass**; a failing Android part fails its domain.\n"

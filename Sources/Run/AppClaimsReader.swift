@@ -5,9 +5,11 @@ import Entitlements
 /// audited becomes an input error of the list (the others are still audited).
 enum AppClaimsReader {
     /// The claims of every app that can be audited; the others are recorded as problems of `list`.
+    /// A file named twice (with the same `--app-id`) is read once, as a domain listed twice is audited once.
     static func read(_ inputs: [EntitlementsInput], into list: inout DomainList) -> [AppClaims] {
         var claims: [AppClaims] = []
-        for input in inputs {
+        var seen = Set<EntitlementsInput>()
+        for input in inputs where seen.insert(input).inserted {
             let entitlements: AppEntitlements
             do {
                 entitlements = try EntitlementsFile.read(at: input.path)

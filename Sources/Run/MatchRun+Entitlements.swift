@@ -11,7 +11,9 @@ import Reporting
 // /.well-known/ for a `?mode=` entry), and the decision for the app under it.
 extension MatchRun {
     /// The decisions for `urls` as the app of `path` gets them; nil (told to `notice`) when the
-    /// entitlements cannot be used, a URL has no host, or an entry's host serves no file Apple can read.
+    /// entitlements cannot be used, a URL has no host, or nothing can be fetched at all (`--cacert`).
+    /// A URL whose entry's host serves no file Apple can read stays in the browser (told, and the
+    /// other URLs are still decided).
     func runForApp(entitlements path: String, appID option: String?, notice: (String) -> Void) -> [MatchResult]? {
         let claims: AppClaims
         do {
@@ -25,7 +27,7 @@ extension MatchRun {
         }
         for problem in claims.problems { notice(TerminalText.sanitize("\(problem.place): \"\(problem.text)\": \(problem.reason)")) }
         let app = claims.appID.description
-        var files: [String: (used: String?, document: AASADocument?)] = [:]
+        var files: [String: HostFile] = [:]
         var results: [MatchResult] = []
         for url in urls {
             var parsed: MatchURL
@@ -42,19 +44,32 @@ extension MatchRun {
             let host = Self.asciiHost(rawHost)
             parsed.host = host
             guard let entry = Self.entry(covering: host, in: claims.entries) else {
+                // The first few only: an entitlement may hold thousands, and this is one line per URL.
                 let listed = claims.entries.filter { $0.service == .applinks }.map(\.pattern)
+                let shown = listed.prefix(Self.shownEntries).joined(separator: ", ")
+                    + (listed.count > Self.shownEntries ? " and \(listed.count - Self.shownEntries) more" : "")
                 results.append(MatchResult(url: url, decision: .noMatch, appID: app,
                                            reason: "no applinks entry of \(app) covers \(host) (its applinks entries: "
-                                               + (listed.isEmpty ? "none" : listed.joined(separator: ", ")) + ")"))
+                                               + (listed.isEmpty ? "none" : shown) + ")"))
                 continue
             }
             if files[entry.fileHost] == nil {
                 guard let fetched = fetchFile(entry.fileHost, notice: notice) else { return nil }
                 files[entry.fileHost] = fetched
             }
-            let file = files[entry.fileHost] ?? (nil, nil)
+            let file: (used: String?, document: AASADocument?)
+            switch files[entry.fileHost] ?? .unreadable("") {
+            case .unreadable(let reason):
+                results.append(MatchResult(url: url, decision: .noMatch, appID: app,
+                                           reason: "\(entry.text) covers \(host), but Apple can read no file from \(entry.fileHost)\(reason)"))
+                continue
+            case .readable(let used, let document):
+                file = (used, document)
+            }
             var why = "\(url): \(entry.text) covers \(host); "
-            why += entry.wildcard ? "Apple reads \(entry.fileHost)'s file for it" : "Apple reads its own file"
+            // A ?mode= entry's file is read by the device itself, not by Apple's CDN.
+            let reader = entry.mode == nil ? "Apple reads" : "the device reads"
+            why += entry.wildcard ? "\(reader) \(entry.fileHost)'s file for it" : "\(reader) its own file"
             var document = file.document
             if let mode = entry.mode {
                 why += "; with ?mode=\(mode.rawValue) only from /.well-known/, straight from the origin, and \(mode.devices)"
@@ -72,6 +87,9 @@ extension MatchRun {
         return results
     }
 
+    /// How many of an app's applinks entries a URL that none covers names.
+    static let shownEntries = 10
+
     /// The applinks entry Apple uses for `host`: an exact one, else the wildcard with the longest
     /// host; among equals, one without `?mode=` first.
     static func entry(covering host: String, in entries: [AssociatedDomainEntry]) -> AssociatedDomainEntry? {
@@ -83,9 +101,17 @@ extension MatchRun {
         }
     }
 
-    /// The location Apple uses on `host` and its document, fetched as the audit fetches it; nil (told)
-    /// when Apple can read no file there.
-    private func fetchFile(_ host: String, notice: (String) -> Void) -> (used: String?, document: AASADocument?)? {
+    /// What a host serves for the entries that need its file.
+    private enum HostFile {
+        /// The location Apple uses and its document.
+        case readable(used: String, document: AASADocument)
+        /// Apple can read no file there: why (`": https://… answers 404: …"`, or empty).
+        case unreadable(String)
+    }
+
+    /// The location Apple uses on `host` and its document, fetched as the audit fetches it, or why
+    /// Apple can read no file there (also told); nil (told) when nothing can be fetched at all.
+    private func fetchFile(_ host: String, notice: (String) -> Void) -> HostFile? {
         if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
             notice("--cacert \(caFile): \(problem)")
             return nil
@@ -102,8 +128,8 @@ extension MatchRun {
         guard let document, let used = result.usedLocation else {
             let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
             notice("\(host) serves no file Apple can read\(why)")
-            return nil
+            return .unreadable(why)
         }
-        return (used, document)
+        return .readable(used: used, document: document)
     }
 }

@@ -110,6 +110,9 @@ final class ConsoleObserver: AuditRunObserver {
                 let domain = try streamed.domains.result(at: position)
                 for line in ConsoleSummary.quietLines([domain], program: prefix, width: console.stderrWidth) { console.error(line) }
             }
+            for line in ConsoleSummary.quietAppLines(policy.failingApps(in: report), policy: policy, program: prefix) {
+                console.error(line)
+            }
         }
         // Piece by piece: each piece ends between two domains (at ASCII punctuation), so each is whole text.
         if jsonToStdout { try JSONReporter.render(streamed) { Console.write(TerminalText.jsonForTerminal($0), to: STDOUT_FILENO) } }

@@ -32,5 +32,14 @@ import TestSupport
         #expect(section.findings[0].message.contains("OLDTEAM999") && section.findings[0].message.contains("ABCDE12345"))
         #expect(report.domains.map(\.domain) == ["good.test"] && report.domains[0].verdict == .pass)
         #expect(outcome.stdout.contains("error entitlement.profile-team-mismatch"), "\(outcome.stdout)")
+
+        // --quiet (cron) prints one line per thing that fails the run: the app's own finding too, so
+        // an exit 1 never comes without its reason.
+        let quiet = try AuditBinary.run(
+            ["--entitlements", "App.ipa", "--cacert", sites.certificateAuthority.certificatePath, "--no-cdn", "--quiet",
+             "--timeout", "3", "--connect-timeout", "2", "--out", "quiet"] + sites.connectToArguments, in: folder)
+        #expect(quiet.status == 1 && quiet.stdout.isEmpty, "\(quiet.stdout)\(quiet.stderr)")
+        #expect(quiet.stderr.contains("FAIL app \(Self.app) (App.ipa: Payload/App.app/App): entitlement.profile-team-mismatch"),
+                "\(quiet.stderr)")
     }
 }

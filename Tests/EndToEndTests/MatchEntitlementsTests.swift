@@ -35,8 +35,30 @@ import TestSupport
         #expect(lines[1].contains("https://shop.good.test/buy/2  opens ABCDE12345.com.example.app"))
         #expect(outcome.stderr.contains("applinks:*.good.test covers shop.good.test; Apple reads good.test's file for it"), "\(outcome.stderr)")
         #expect(lines[2].contains("does not open ABCDE12345.com.example.app") && lines[2].contains("serves its file only at the root location"))
+        #expect(outcome.stderr.contains("applinks:root-only.test?mode=developer covers root-only.test; the device reads its own file; with ?mode=developer"),
+                "\(outcome.stderr)")
         #expect(lines[3].contains("no applinks entry of ABCDE12345.com.example.app covers other.test"))
         #expect(lines[4].contains("https://good.test/sell  does not open"))
+    }
+
+    /// A host that serves no file keeps its own URL in the browser and stops nothing else: the URLs
+    /// after it are still decided.
+    @Test func aHostWithoutAFileDoesNotStopTheOtherURLs() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let path = folder.appendingPathComponent("App.entitlements").path
+        try Self.plist.replacingOccurrences(of: "<string>applinks:good.test</string>",
+                                            with: "<string>applinks:good.test</string><string>applinks:notfound.test</string>")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try AuditBinary.run(["match", "--entitlements", path, "--cacert", sites.certificateAuthority.certificatePath,
+                                           "https://notfound.test/buy/1", "https://good.test/buy/1"] + sites.connectToArguments)
+        #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(lines.first?.contains("https://notfound.test/buy/1  does not open ABCDE12345.com.example.app: applinks:notfound.test covers "
+                                      + "notfound.test, but Apple can read no file from notfound.test: ") == true, "\(outcome.stdout)")
+        #expect(lines.last?.contains("https://good.test/buy/1  opens ABCDE12345.com.example.app") == true, "\(outcome.stdout)")
+        #expect(outcome.stderr.contains("notfound.test serves no file Apple can read"), "\(outcome.stderr)")
     }
 
     /// The same entitlements as a binary property list (what a build's .xcent may be), made here.

@@ -112,7 +112,8 @@ import TestSupport
         try Self.inScratch { folder in
             for entry in ["../App", "", "/etc/passwd"] {
                 let app = try AppBundleFixture(name: "Odd", executable: Self.executable, executableEntry: entry).writeApp(in: folder)
-                #expect(Self.failure(app.path)?.reason == "has a CFBundleExecutable that is not a file name", "CFBundleExecutable \(entry)")
+                #expect(Self.failure(app.path)?.reason == "has a CFBundleExecutable (\"\(entry)\") that is not a file name in the bundle's own folder",
+                        "CFBundleExecutable \(entry)")
             }
             let missing = try AppBundleFixture(name: "Gone", executable: Self.executable, executableEntry: "Other").writeApp(in: folder)
             #expect(Self.failure(missing.path) == EntitlementsReadError(source: missing.path + ": Other", reason: "is named by CFBundleExecutable but is not in the bundle"))
@@ -262,6 +263,10 @@ extension AppBundleReaderTests {
             try FileManager.default.removeItem(at: app.appendingPathComponent("App"))
             #expect(mkfifo(app.appendingPathComponent("App").path, 0o600) == 0)
             #expect(Self.failure(app.path) == EntitlementsReadError(source: app.path + ": App", reason: "is named by CFBundleExecutable but is a pipe (FIFO), not a regular file"))
+            // An Info.plist that is there but is a pipe is named as one, not called missing.
+            try FileManager.default.removeItem(at: app.appendingPathComponent("Info.plist"))
+            #expect(mkfifo(app.appendingPathComponent("Info.plist").path, 0o600) == 0)
+            #expect(Self.failure(app.path) == EntitlementsReadError(source: app.path + ": Info.plist", reason: "is a pipe (FIFO), not a regular file"))
         }
     }
 }

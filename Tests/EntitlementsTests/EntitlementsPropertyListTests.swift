@@ -42,6 +42,16 @@ import Testing
         #expect(entitlements.associatedDomains == [.text("applinks:example.org")])
     }
 
+    /// A broken binary property list says so, not Foundation's "Unexpected character b at line 1".
+    @Test func brokenBinaryPropertyListSaysWhatItIs() throws {
+        let dictionary: [String: Any] = ["com.apple.developer.associated-domains": ["applinks:example.org"]]
+        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+        #expect(throws: EntitlementsReadError(source: "t.xcent", reason: "is a binary property list (it starts with bplist00) that cannot be decoded: "
+                                              + "it is truncated, corrupt or nested too deeply")) {
+            try EntitlementsPropertyList.dictionary(from: data.prefix(data.count / 2), source: "t.xcent")
+        }
+    }
+
     @Test func absentKeyIsNilNotEmpty() throws {
         let xml = #"<?xml version="1.0"?><plist version="1.0"><dict><key>get-task-allow</key><true/></dict></plist>"#
         let entitlements = try EntitlementsPropertyList.entitlements(from: Data(xml.utf8), source: "a", kind: .xmlPropertyList)
@@ -76,6 +86,11 @@ import Testing
         let text = directory.appendingPathComponent("notes.txt")
         try Data("applinks:example.com\n".utf8).write(to: text)
         #expect(throws: EntitlementsReadError.self) { try EntitlementsFile.read(at: text.path) }
+        let empty = directory.appendingPathComponent("Empty.entitlements")
+        try Data().write(to: empty)
+        #expect(throws: EntitlementsReadError(source: empty.path, reason: "is empty (0 bytes): an entitlements file is a property list")) {
+            try EntitlementsFile.read(at: empty.path)
+        }
         #expect(throws: EntitlementsReadError(source: directory.path + "/missing", reason: "no such file or folder")) {
             try EntitlementsFile.read(at: directory.path + "/missing")
         }

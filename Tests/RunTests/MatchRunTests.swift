@@ -18,6 +18,18 @@ import Testing
 
     static let fetch = FetchOptions(userAgent: "aasa-audit/test", connectTo: ["::127.0.0.1:9"], connectTimeout: 2, totalTimeout: 4)
 
+    /// A URL no entry covers names the app's first applinks entries, not all of an entitlement's thousands.
+    @Test func anUncoveredURLNamesTheFirstEntriesOnly() throws {
+        let path = try AuditBinary.temporaryDirectory().appendingPathComponent("Many.xcent").path
+        let plist: [String: Any] = ["application-identifier": "ABCDE12345.com.example.app",
+                                    "com.apple.developer.associated-domains": (0..<25).map { "applinks:h\($0).example" }]
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(to: URL(fileURLWithPath: path))
+        let results = MatchRun(source: .entitlements(path, appID: nil), urls: ["https://other.example/"], fetch: Self.fetch).run { _ in }
+        let reason = try #require(results?.first?.reason)
+        #expect(reason.hasSuffix("(its applinks entries: h0.example, h1.example, h2.example, h3.example, h4.example, h5.example, h6.example, "
+                                 + "h7.example, h8.example, h9.example and 15 more)"), "\(reason)")
+    }
+
     @Test func decidesEachURLAgainstAFile() throws {
         var notices: [String] = []
         let run = MatchRun(source: .file(try Self.file(Self.document)), urls: ["/buy/1", "https://shop.example/help"],

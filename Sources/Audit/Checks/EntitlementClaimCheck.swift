@@ -14,7 +14,7 @@ public enum EntitlementClaimCheck {
         meaning: "The app's entitlement has a webcredentials: entry for the host, but the app is not in webcredentials.apps of the file Apple reads for it, so the app cannot share credentials with the site.",
         fix: "Add the app ID to \"webcredentials\": { \"apps\": [ … ] } in that file.")
     public static let appClipMissing = Rule("entitlement.appclip-missing", .error,
-        meaning: "The App Clip's entitlement has an appclips: entry for the host, but the App Clip is not in appclips.apps of the file Apple reads for it.",
+        meaning: "The entitlement has an appclips: entry for the host (Apple puts it in both the App Clip's and its full app's), but appclips.apps of the file Apple reads for it lists neither the App Clip nor, for a full app, an App Clip of it (an app ID made of the full app's, a dot and more, as Apple requires of an App Clip's).",
         fix: "Add the App Clip's app ID to \"appclips\": { \"apps\": [ … ] } in that file.")
     public static let activityMissing = Rule("entitlement.activitycontinuation-missing", .error,
         meaning: "The app's entitlement has an activitycontinuation: entry for the host, but the app is not in activitycontinuation.apps of the file Apple reads for it, so Handoff between the site and the app does not work.",
@@ -60,13 +60,15 @@ public enum EntitlementClaimCheck {
         var outcomes: [ClaimOutcome] = []
         for claim in claims {
             let entry = claim.entry
+            // A ?mode= entry is read by the device itself, straight from the origin: not "Apple" (its CDN).
+            let reader = entry.mode == nil ? "Apple reads" : "the device reads"
             var resolution = entry.wildcard
-                ? "\(entry.pattern) covers the subdomains of \(entry.host), not \(entry.host) itself; Apple reads \(entry.host)'s file for it"
-                : "Apple reads \(entry.host)'s own file for it"
+                ? "\(entry.pattern) covers the subdomains of \(entry.host), not \(entry.host) itself; \(reader) \(entry.host)'s file for it"
+                : "\(reader.prefix(1).uppercased() + reader.dropFirst()) \(entry.host)'s own file for it"
             let location: String?
             let document: AASADocument?
             if let mode = entry.mode {
-                resolution += "; with ?mode=\(mode.rawValue) the device fetches it straight from the origin's /.well-known/, not Apple's CDN, "
+                resolution += "; with ?mode=\(mode.rawValue) it fetches the file straight from the origin's /.well-known/, not Apple's CDN, "
                     + "and uses the entry \(mode.devices)"
                 findings.append(modeEntry.finding("\(claim.entry.text) of \(claim.appID) works \(mode.devices); other devices ignore it."))
                 location = files.wellKnownDocument == nil ? nil : AASAFile.wellKnownPath
@@ -86,7 +88,8 @@ public enum EntitlementClaimCheck {
                     outcome(modeRootOnly.finding("\(entry.text) of \(claim.appID) fails: \(domain) serves its file only at the root location, "
                                                  + "and a ?mode= entry is read from \(AASAFile.wellKnownPath) alone."), works: false)
                 } else {
-                    outcome(unchecked.finding("\(entry.text) of \(claim.appID) does not work: Apple can read no file from \(domain)."), works: false)
+                    outcome(unchecked.finding("\(entry.text) of \(claim.appID) does not work: \(entry.mode == nil ? "Apple" : "the device") can read no file from \(domain)."),
+                            works: false)
                 }
                 continue
             }
@@ -96,14 +99,20 @@ public enum EntitlementClaimCheck {
             } else {
                 listed = document.root[entry.service.rawValue]?.objectValue?["apps"]?.arrayValue?.compactMap(\.stringValue) ?? []
             }
-            if listed.contains(claim.appID) {
+            // Apple has the appclips: entry written in both the App Clip's and the full app's entitlement, while
+            // the file lists only the App Clip, whose app ID is the full app's, a dot and more
+            // (Associating your App Clip with your website; Parent Application Identifiers Entitlement).
+            let clip = entry.service == .appclips && !listed.contains(claim.appID)
+                ? listed.first { $0.hasPrefix(claim.appID + ".") } : nil
+            if listed.contains(claim.appID) || clip != nil {
+                let who = clip.map { "\(claim.appID)'s App Clip \($0)" } ?? claim.appID
                 outcomes.append(ClaimOutcome(appID: claim.appID, entry: entry.text, index: entry.index, service: entry.service,
                                              covers: entry.pattern, fileHost: domain, mode: entry.mode, resolution: resolution, location: location,
-                                             works: true, reason: "\(claim.appID) has \(entry.service.requirement) in \(domain)'s file (\(location ?? "")).",
+                                             works: true, reason: "\(who) has \(entry.service.requirement) in \(domain)'s file (\(location ?? "")).",
                                              findingID: met.id))
                 continue
             }
-            let place = "The file Apple reads for \(entry.text) (https://\(domain)\(location ?? ""))"
+            let place = "The file \(reader) for \(entry.text) (https://\(domain)\(location ?? ""))"
             let drift = TeamIDDrift.others(of: claim.appID, in: listed)
             if !drift.isEmpty {
                 outcome(teamIDDrift.finding("\(place) \(TeamIDDrift.phrase(appID: claim.appID, others: drift)): "
@@ -117,7 +126,12 @@ public enum EntitlementClaimCheck {
             case .appclips: rule = appClipMissing
             case .activitycontinuation: rule = activityMissing
             }
-            let what = entry.service == .applinks ? "has no applinks details entry for \(claim.appID)" : "does not list \(claim.appID) in \(entry.service.rawValue).apps"
+            let what: String
+            switch entry.service {
+            case .applinks: what = "has no applinks details entry for \(claim.appID)"
+            case .appclips: what = "lists neither \(claim.appID) nor an App Clip of it (\(claim.appID).…) in appclips.apps"
+            default: what = "does not list \(claim.appID) in \(entry.service.rawValue).apps"
+            }
             let has = listed.isEmpty ? "it lists no app there" : "it lists \(listed.joined(separator: ", "))"
             outcome(rule.finding("\(place) \(what) (\(has)), so the entry does not work."), works: false)
         }

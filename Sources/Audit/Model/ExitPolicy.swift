@@ -117,8 +117,12 @@ public struct ExitPolicy: Sendable, Equatable {
     }
 
     /// Whether an app's own findings (its provisioning profile, `AuditReport.apps`) fail the run, as a domain's would.
-    func hasFailingApp(_ report: AuditReport) -> Bool {
-        (report.apps ?? []).contains { app in app.findings.contains { fails($0.severity) } }
+    func hasFailingApp(_ report: AuditReport) -> Bool { !failingApps(in: report).isEmpty }
+
+    /// The apps of `report` whose own findings (their provisioning profile, `AuditReport.apps`) fail the
+    /// run like a failing domain's: an error, or with `--strict` a warning. Whatever the baseline says.
+    public func failingApps(in report: AuditReport) -> [AppResult] {
+        (report.apps ?? []).filter { app in app.findings.contains { fails($0.severity) } }
     }
 
     /// The status for a run stopped by `signal`: 143 for SIGTERM, 130 for SIGINT (and anything else).

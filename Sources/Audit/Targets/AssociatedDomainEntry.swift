@@ -121,8 +121,18 @@ public struct AssociatedDomainEntry: Sendable, Equatable, Codable {
             throw fail("it has a path; the entry names a host only (Apple reads the file at the host's /.well-known/), e.g. \(serviceName):\(rest.prefix { $0 != "/" })")
         }
         if rest.contains("#") { throw fail("it has a fragment; the entry names a host only") }
-        if let portColon = rest.firstIndex(of: ":") {
-            throw fail("it has a port (\(rest[rest.index(after: portColon)...])); Apple fetches the file over HTTPS on port 443 and an entry names a host only")
+        if rest.hasPrefix("[") {
+            throw fail("the host \(rest) is an IP address, not a domain name: Apple matches associated domains by host name")
+        }
+        if let colon = rest.firstIndex(of: ":") {
+            let before = rest[..<colon], after = rest[rest.index(after: colon)...]
+            if !after.isEmpty && after.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                throw fail("it has a port (\(after)); Apple fetches the file over HTTPS on port 443 and an entry names a host only")
+            }
+            if AssociatedDomainService(rawValue: before.lowercased()) != nil {
+                throw fail("it names the service twice; write \(serviceName):\(after)")
+            }
+            throw fail("it has a \":\" after the host (\(before)); an entry is service:host with one \":\", e.g. \(serviceName):\(before)")
         }
         var wildcard = false
         if rest.hasPrefix("*.") {

@@ -45,7 +45,7 @@ extension DomainList {
 }
 
 /// One `--entitlements FILE`, with the `--app-id` given after it (before the next `--entitlements`).
-public struct EntitlementsInput: Sendable, Equatable {
+public struct EntitlementsInput: Sendable, Hashable {
     public var path: String
     public var appID: String?
 

@@ -18,7 +18,13 @@ extension HTMLWriter {
         raw("<span class=\"badge warn\">⚠ \(s.warn) warn</span> ")
         raw("<span class=\"badge pass\">✔ \(s.pass) pass</span></p>\n<p>")
         raw("Of \(Formatting.plural(s.domains, "domain")) checked, \(s.fail) failed (something there does not work; its section says what), ")
-        raw("\(s.warn) passed with warnings, and \(s.pass) passed.</p>\n</header>\n")
+        raw("\(s.warn) passed with warnings, and \(s.pass) passed.</p>\n")
+        if let line = AppPhrases.failingOnTheirOwn(report.apps ?? []) {
+            raw("<p><strong>")
+            text(line)
+            raw("</strong> See <a href=\"#apps\">Apps</a>.</p>\n")
+        }
+        raw("</header>\n")
     }
 
     /// How many unfinished domains an interrupted run's banner names; the JSON report has them all.

@@ -37,6 +37,11 @@ import Testing
         ("applinks:exa_mple..com", "is not a domain name"),
         ("applinks:example.com#frag", "it has a fragment"),
         ("applinks:1.2.3.4", "is not a domain name"),
+        // Not a port, though a ":" follows the host: say what it is.
+        ("applinks:applinks:example.com", "it names the service twice"),
+        ("applinks:[::1]", "is an IP address, not a domain name"),
+        ("applinks:example.com:", "a \":\" after the host"),
+        ("applinks:example.com:https", "a \":\" after the host"),
     ])
     func everyBadEntryIsNamed(entry: String, reason: String) {
         #expect(throws: AssociatedDomainEntryError.self) { try AssociatedDomainEntry.parse(entry, index: 7) }
@@ -186,6 +191,24 @@ import Testing
         #expect(allGood.findings.map(\.id) == ["entitlement.met"])
     }
 
+    /// Apple has `appclips:` written in the full app's entitlement too, while the file lists only the App
+    /// Clip (`TEAM.bundle.id.Clip`): the full app's entry works when its App Clip is listed.
+    @Test func appClipsEntryOfTheFullAppWorksWhenItsAppClipIsListed() throws {
+        let file = try document(#"{"appclips": {"apps": ["\#(app).Clip"]}}"#)
+        let files = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: file, wellKnownDocument: file, rootUsable: false)
+        let parent = EntitlementClaimCheck.evaluate([try claim("appclips:example.com")], domain: "example.com", files: files)
+        #expect(parent.outcomes.map(\.works) == [true], "\(parent.outcomes.map(\.reason))")
+        #expect(parent.outcomes.first?.reason.contains("\(app)'s App Clip \(app).Clip has a place in appclips.apps") == true)
+        let clip = EntitlementClaim(appID: app + ".Clip", source: "Clip.entitlements", entry: try AssociatedDomainEntry.parse("appclips:example.com", index: 0))
+        #expect(EntitlementClaimCheck.evaluate([clip], domain: "example.com", files: files).outcomes.map(\.works) == [true])
+        // Another app's clip, or an app ID that only starts with the same letters, is no App Clip of this app.
+        let other = try document(#"{"appclips": {"apps": ["\#(app)2.Clip", "ABCDE12345.com.example.other.Clip"]}}"#)
+        let otherFiles = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: other, wellKnownDocument: other, rootUsable: false)
+        let missing = EntitlementClaimCheck.evaluate([try claim("appclips:example.com")], domain: "example.com", files: otherFiles)
+        #expect(missing.outcomes.map(\.works) == [false] && missing.findings.map(\.id) == ["entitlement.appclip-missing"])
+        #expect(missing.outcomes.first?.reason.contains("lists neither \(app) nor an App Clip of it") == true, "\(missing.outcomes.map(\.reason))")
+    }
+
     @Test func driftNamesBothTeamIDs() throws {
         let file = try document("""
             {"applinks": {"details": [{"appIDs": ["OLDTEAM999.com.example.app"], "components": [{"/": "/*"}]}]}}
@@ -208,6 +231,17 @@ import Testing
         #expect(mode.findings[0].message.contains("developer mode"))
         #expect(!mode.outcomes[0].works && mode.outcomes[0].location == nil)
         #expect(mode.outcomes[0].resolution.contains("not Apple's CDN"))
+        // The device reads a ?mode= entry's file itself; "Apple reads" would say its CDN does.
+        #expect(mode.outcomes[0].resolution.hasPrefix("The device reads dev.example.com's own file") && !mode.outcomes[0].resolution.contains("Apple reads"),
+                "\(mode.outcomes[0].resolution)")
+        let wellKnown = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: file, wellKnownDocument: file, rootUsable: false)
+        let other = EntitlementClaim(appID: "ABCDE12345.com.example.other", source: "App.entitlements",
+                                     entry: try AssociatedDomainEntry.parse("applinks:dev.example.com?mode=developer", index: 0))
+        let missing = EntitlementClaimCheck.evaluate([other], domain: "dev.example.com", files: wellKnown)
+        #expect(missing.outcomes[0].reason.hasPrefix("The file the device reads for applinks:dev.example.com?mode=developer"), "\(missing.outcomes[0].reason)")
+        let noFile = EntitlementClaimCheck.HostFiles(usedLocation: nil, usedDocument: nil, wellKnownDocument: nil, rootUsable: false)
+        let unread = EntitlementClaimCheck.evaluate([try claim("applinks:dev.example.com?mode=developer")], domain: "dev.example.com", files: noFile)
+        #expect(unread.outcomes[0].reason.hasSuffix("does not work: the device can read no file from dev.example.com."), "\(unread.outcomes[0].reason)")
         // The same root-only file serves an entry without a mode (Apple falls back to the root location).
         let plain = EntitlementClaimCheck.evaluate([try claim("applinks:dev.example.com")], domain: "dev.example.com", files: rootOnly)
         #expect(plain.outcomes[0].works && plain.outcomes[0].location == AASAFile.rootPath)
