@@ -64,6 +64,11 @@ public enum EntitlementsPropertyList {
             guard let text = value as? String else {
                 throw EntitlementsReadError(source: source, reason: "the \(key) entitlement is \(typeName(value)), not a string")
             }
+            if let first = result.applicationIdentifier, first != text {
+                // Both keys, naming two apps: which one the system uses is not ours to guess.
+                throw EntitlementsReadError(source: source, reason: "its application-identifier entitlement is \(first) "
+                                            + "but its com.apple.application-identifier is \(text); an app has one app ID")
+            }
             if result.applicationIdentifier == nil { result.applicationIdentifier = text }
         }
         if let value = dictionary[teamIdentifierKey] {

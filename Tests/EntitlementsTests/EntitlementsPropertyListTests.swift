@@ -96,3 +96,25 @@ import Testing
         }
     }
 }
+
+@Suite struct ApplicationIdentifierKeysTests {
+    static func plist(_ body: String) -> Data {
+        Data(#"<?xml version="1.0"?><plist version="1.0"><dict>\#(body)</dict></plist>"#.utf8)
+    }
+
+    @Test func bothKeysAgreeingAreOneAppID() throws {
+        let data = Self.plist("<key>application-identifier</key><string>ABCDE12345.com.example.app</string>"
+                              + "<key>com.apple.application-identifier</key><string>ABCDE12345.com.example.app</string>")
+        let entitlements = try EntitlementsPropertyList.entitlements(from: data, source: "a", kind: .xmlPropertyList)
+        #expect(entitlements.applicationIdentifier == "ABCDE12345.com.example.app")
+    }
+
+    @Test func bothKeysNamingTwoAppsIsAnError() {
+        let data = Self.plist("<key>application-identifier</key><string>ABCDE12345.com.example.app</string>"
+                              + "<key>com.apple.application-identifier</key><string>ABCDE12345.com.example.mac</string>")
+        #expect(throws: EntitlementsReadError(source: "a", reason: "its application-identifier entitlement is ABCDE12345.com.example.app "
+                                                + "but its com.apple.application-identifier is ABCDE12345.com.example.mac; an app has one app ID")) {
+            try EntitlementsPropertyList.entitlements(from: data, source: "a", kind: .xmlPropertyList)
+        }
+    }
+}

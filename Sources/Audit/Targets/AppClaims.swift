@@ -54,11 +54,9 @@ public struct AppClaims: Sendable, Equatable {
             appIDSource = "the \(key) entitlement"
         } else if let given {
             // `$(AppIdentifierPrefix)com.example.app`: the part Xcode would not change must agree.
-            if let written = entitlements.applicationIdentifier, let close = written.lastIndex(where: { $0 == ")" || $0 == "}" }) {
-                let literal = String(written[written.index(after: close)...])
-                if !literal.isEmpty && !given.description.hasSuffix(literal) {
-                    throw fail("its \(key) entitlement is \(written), which ends in \(literal), but --app-id says \(given)")
-                }
+            if let written = entitlements.applicationIdentifier, !AppIdentifier.matches(template: written, given.description) {
+                throw fail("its \(key) entitlement is \(written), which Xcode cannot turn into \(given) (the text outside "
+                           + "the variables must stay as written), but --app-id says \(given)")
             }
             appID = given
             appIDSource = "--app-id"

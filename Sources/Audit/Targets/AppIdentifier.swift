@@ -1,3 +1,5 @@
+import Foundation
+
 /// An application identifier, `TEAMID.bundle.id`: a 10-character Team ID (or older App ID prefix), a
 /// dot and the bundle ID. Pure.
 public struct AppIdentifier: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
@@ -17,6 +19,27 @@ public struct AppIdentifier: Sendable, Equatable, Hashable, Codable, CustomStrin
     /// Whether `text` still holds an unresolved build-setting variable (`$(AppIdentifierPrefix)`, `${...}`).
     public static func hasVariable(_ text: String) -> Bool {
         text.contains("$(") || text.contains("${")
+    }
+
+    /// Whether `candidate` is what Xcode could make of `template`, an app ID written with build-setting
+    /// variables (`$(AppIdentifierPrefix)com.example.app`, `$(TeamIdentifierPrefix)$(PRODUCT_BUNDLE_IDENTIFIER)`):
+    /// the text outside the variables must appear as written; `$(AppIdentifierPrefix)` and
+    /// `$(TeamIdentifierPrefix)` stand for a 10-character prefix and its dot (`ABCDE12345.`), any other
+    /// variable for at least one character. A template without variables matches only itself.
+    public static func matches(template: String, _ candidate: String) -> Bool {
+        var pattern = "^"
+        var rest = template[...]
+        while let start = rest.range(of: "$(") ?? rest.range(of: "${") {
+            let close: Character = rest[start.lowerBound...].hasPrefix("$(") ? ")" : "}"
+            guard let end = rest[start.upperBound...].firstIndex(of: close) else { break }
+            pattern += NSRegularExpression.escapedPattern(for: String(rest[..<start.lowerBound]))
+            let name = rest[start.upperBound..<end]
+            pattern += name == "AppIdentifierPrefix" || name == "TeamIdentifierPrefix" ? "[A-Z0-9]{10}\\." : ".+"
+            rest = rest[rest.index(after: end)...]
+        }
+        pattern += NSRegularExpression.escapedPattern(for: String(rest)) + "$"
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return template == candidate }
+        return expression.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
     }
 
     /// Parses `TEAMID.bundle.id`; the error says what is wrong with it.

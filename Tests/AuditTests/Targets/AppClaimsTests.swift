@@ -108,7 +108,12 @@ import Testing
         #expect(reason("ABCDE12345.com.example.app", "ZZZZZ99999.com.example.app").contains("but --app-id says ZZZZZ99999.com.example.app"))
         #expect(reason("short.com.example", nil).contains("not a Team ID"))
         #expect(reason(nil, "ABCDE12345").contains("--app-id"))
-        #expect(reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.com.other").contains("ends in com.example.app"))
+        #expect(reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.com.other").contains("which Xcode cannot turn into ABCDE12345.com.other"))
+        // The prefix variable is a 10-character prefix and its dot, nothing more.
+        #expect(!reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.xcom.example.app").isEmpty)
+        #expect(reason("$(TeamIdentifierPrefix)$(PRODUCT_BUNDLE_IDENTIFIER)", "ABCDE12345.com.example.app").isEmpty)
+        #expect(reason("ABCDE12345.$(PRODUCT_BUNDLE_IDENTIFIER).clip", "ABCDE12345.com.example.app.clip").isEmpty)
+        #expect(!reason("ABCDE12345.$(PRODUCT_BUNDLE_IDENTIFIER).clip", "ABCDE12345.com.example.app").isEmpty)
         #expect(reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.com.example.app").isEmpty)
         #expect(reason("ABCDE12345.com.example.app", nil, nil).contains("no com.apple.developer.associated-domains"))
         _ = entries
