@@ -3,7 +3,8 @@
 # one wildcard certificate from a throw-away CA; aasa-audit audits them with its defaults (both
 # locations, the crawler's repeat, JSON and HTML reports written; only --connect-to, --cacert and
 # --no-cdn given), then `curl --parallel` fetches the same 2N URLs, writing nothing. For each N: wall
-# time, ratio, fetches per second, peak RSS and TLS handshakes of each, medians of several runs, and
+# time, ratio, fetches per second, peak RSS, TLS handshakes and CPU time of each (and nginx's CPU
+# time during each run), medians of several runs, and
 # how N = 20,000 grows over N = 5,000. Then the latency model: the same with every round trip made
 # 50 ms longer by a TCP proxy (aasa-latency-proxy), beside the lower bound. See docs/scaling.md.
 #
@@ -114,10 +115,24 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) { print "-"; exit } 
 seconds() { awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.3f\n", s }'; }
 field() { grep "$1" "$2" | awk '{ print $NF }'; }
 
-# Runs one measured command; prints "wall_seconds peak_rss_kb requests handshakes resumed cpu_seconds".
+# CPU seconds (user + system) used so far by nginx's worker processes: the server's share of the
+# machine, printed per run, since on loopback the server's handshakes compete with the client's.
+server_cpu() {
+  local master ticks=0 pid
+  master=$(cat "$work/nginx.pid" 2>/dev/null) || { echo 0; return; }
+  for pid in $(pgrep -P "$master"); do
+    # Fields after the command name's closing parenthesis: utime is the 12th, stime the 13th.
+    ticks=$((ticks + $(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{ print $12 + $13 }' || echo 0)))
+  done
+  awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }'
+}
+
+# Runs one measured command; prints "wall_seconds peak_rss_kb requests handshakes resumed cpu_seconds
+# server_cpu_seconds".
 measure() {
   local name=$1; shift
-  local before after
+  local before after server_before
+  server_before=$(server_cpu)
   before=$(wc -l < "$work/access.log")
   /usr/bin/time -v -o "$work/$name.time" "$@" > "$work/$name.stdout" 2> "$work/$name.stderr" || true
   sleep 0.2  # let nginx finish its log lines
@@ -130,7 +145,8 @@ measure() {
   handshakes=$(awk '{ print $1 }' "$work/$name.log" | sort -u | wc -l)
   resumed=$(awk '!seen[$1]++ && $2 == "r"' "$work/$name.log" | wc -l)
   cpu=$(awk -v u="$(field "User time" "$work/$name.time")" -v s="$(field "System time" "$work/$name.time")" 'BEGIN { printf "%.2f", u + s }')
-  echo "$wall $rss $requests $handshakes $resumed $cpu"
+  server=$(awk -v a="$server_before" -v b="$(server_cpu)" 'BEGIN { printf "%.2f", b - a }')
+  echo "$wall $rss $requests $handshakes $resumed $cpu $server"
 }
 
 # The tool's own default concurrency (what the lower bound divides by), from its --help.
@@ -196,10 +212,10 @@ for n in $sizes; do
     tool=$(run_tool "$n" "$tool_address:$port" "N$n-run$run")
     curled=$(run_curl "$n" "$curl_address:$port")
     echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"
-    read -r tw tr treq ths tres tcpu <<<"$tool"; read -r cw cr creq chs cres ccpu <<<"$curled"
+    read -r tw tr treq ths tres tcpu tsrv <<<"$tool"; read -r cw cr creq chs cres ccpu csrv <<<"$curled"
     ratio=$(awk -v a="$tw" -v b="$cw" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
     echo "$ratio" >> "$work/ratio.$n"
-    echo "  N=$n run $run (load$(cut -d' ' -f1 /proc/loadavg | sed 's/^/ /')): aasa-audit ${tw}s (CPU ${tcpu}s) ${tr}KB ${treq} requests ${ths} handshakes ($tres resumed) | curl ${cw}s (CPU ${ccpu}s) ${cr}KB ${creq} requests ${chs} handshakes ($cres resumed) | ratio $ratio" >&2
+    echo "  N=$n run $run (load$(cut -d' ' -f1 /proc/loadavg | sed 's/^/ /')): aasa-audit ${tw}s (CPU ${tcpu}s, nginx ${tsrv}s) ${tr}KB ${treq} requests ${ths} handshakes ($tres resumed) | curl ${cw}s (CPU ${ccpu}s, nginx ${csrv}s) ${cr}KB ${creq} requests ${chs} handshakes ($cres resumed) | ratio $ratio" >&2
   done
   col() { awk -v c="$2" '{ print $c }' "$work/$1.runs" | median; }
   tw=$(col tool 1); cw=$(col curl 1)
@@ -256,8 +272,8 @@ if [ "$latency_ms" != 0 ]; then
     for pid in "${proxies[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     proxies=()
     echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"
-    read -r tw tr treq ths tres tcpu <<<"$tool"; read -r cw cr creq chs cres ccpu <<<"$curled"
-    echo "  latency ${latency_ms} ms, N=$latency_n run $run (load$(cut -d' ' -f1 /proc/loadavg | sed 's/^/ /')): aasa-audit ${tw}s (CPU ${tcpu}s) ${tr}KB ${ths} handshakes | curl ${cw}s (CPU ${ccpu}s) ${chs} handshakes | proxies' CPU (tool, curl) ${proxy_cpu}" >&2
+    read -r tw tr treq ths tres tcpu tsrv <<<"$tool"; read -r cw cr creq chs cres ccpu csrv <<<"$curled"
+    echo "  latency ${latency_ms} ms, N=$latency_n run $run (load$(cut -d' ' -f1 /proc/loadavg | sed 's/^/ /')): aasa-audit ${tw}s (CPU ${tcpu}s, nginx ${tsrv}s) ${tr}KB ${ths} handshakes | curl ${cw}s (CPU ${ccpu}s, nginx ${csrv}s) ${chs} handshakes | proxies' CPU (tool, curl) ${proxy_cpu}" >&2
   done
   tw=$(awk '{ print $1 }' "$work/tool.runs" | median); cw=$(awk '{ print $1 }' "$work/curl.runs" | median)
   ths=$(awk '{ print $4 }' "$work/tool.runs" | median); chs=$(awk '{ print $4 }' "$work/curl.runs" | median)
