@@ -112,19 +112,7 @@ extension MatchRun {
     /// The location Apple uses on `host` and its document, fetched as the audit fetches it, or why
     /// Apple can read no file there (also told); nil (told) when nothing can be fetched at all.
     private func fetchFile(_ host: String, notice: (String) -> Void) -> HostFile? {
-        if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
-            notice("--cacert \(caFile): \(problem)")
-            return nil
-        }
-        let site: SiteFetch
-        do {
-            guard let first = try SiteFetcher(options: fetch).fetch(domains: [host]).first else { return nil }
-            site = first
-        } catch {
-            notice("\(error)")
-            return nil
-        }
-        let (result, document) = Auditor(settings: AuditSettings(userAgent: fetch.userAgent)).auditWithDocument(site)
+        guard let (result, document) = fetchAndAudit(host, notice: notice) else { return nil }
         guard let document, let used = result.usedLocation else {
             let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
             notice("\(host) serves no file Apple can read\(why)")

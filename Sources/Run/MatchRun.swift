@@ -90,6 +90,25 @@ public struct MatchRun: Sendable {
     }
 
     /// Tells (on standard error) that the file has errors; matching still goes ahead on what parses.
+    /// `host` fetched and audited as the audit does it: the result, and the document of the location
+    /// Apple uses (nil when Apple can read none). Nil (told to `notice`) when nothing could be fetched.
+    func fetchAndAudit(_ host: String, notice: (String) -> Void) -> (result: DomainResult, document: AASADocument?)? {
+        // Checked before curl opens it: a FIFO would block the fetch before it starts.
+        if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
+            notice("--cacert \(caFile): \(problem)")
+            return nil
+        }
+        let site: SiteFetch
+        do {
+            guard let first = try SiteFetcher(options: fetch).fetch(domains: [host]).first else { return nil }
+            site = first
+        } catch {
+            notice("\(error)")
+            return nil
+        }
+        return Auditor(settings: AuditSettings(userAgent: fetch.userAgent)).auditWithDocument(site)
+    }
+
     private func reportErrors(_ findings: [Finding], in file: String, notice: (String) -> Void) {
         let errors = findings.filter { $0.severity == .error }.count
         guard errors > 0 else { return }
@@ -105,20 +124,7 @@ public struct MatchRun: Sendable {
             notice("\(TerminalText.sanitize(text)): \(error.description)")
             return nil
         }
-        // Checked before curl opens it: a FIFO would block the fetch before it starts.
-        if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
-            notice("--cacert \(caFile): \(problem)")
-            return nil
-        }
-        let site: SiteFetch
-        do {
-            guard let first = try SiteFetcher(options: fetch).fetch(domains: [name.ascii]).first else { return nil }
-            site = first
-        } catch {
-            notice("\(error)")
-            return nil
-        }
-        let (result, document) = Auditor(settings: AuditSettings(userAgent: fetch.userAgent)).auditWithDocument(site)
+        guard let (result, document) = fetchAndAudit(name.ascii, notice: notice) else { return nil }
         guard let document, let used = result.usedLocation else {
             let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
             notice("\(name.ascii) serves no file Apple can read\(why)")

@@ -77,33 +77,9 @@ public enum ExpectationCheck {
                 "\(url) should stay in the browser but opens \(result.appIDs.joined(separator: ", ")): \(result.rule.map(\.description) ?? "a rule") matches it.",
                 pointer: result.rule?.pointer))
         }
-        let webcredentials = serviceApps(document, "webcredentials")
-        for app in expectations.webcredentials where !webcredentials.contains(app) {
-            let drift = TeamIDDrift.others(of: app, in: webcredentials)
-            if !drift.isEmpty {
-                findings.append(teamIDDrift.finding("webcredentials.apps of the file Apple uses for \(domain) \(TeamIDDrift.phrase(appID: app, others: drift)), so \(app) is not listed."))
-                continue
-            }
-            findings.append(webcredentialsMissing.finding("\(app) is not in webcredentials.apps of the file Apple uses for \(domain)" + listing(webcredentials)))
-        }
-        let appclips = serviceApps(document, "appclips")
-        for app in expectations.appclips where !appclips.contains(app) {
-            let drift = TeamIDDrift.others(of: app, in: appclips)
-            if !drift.isEmpty {
-                findings.append(teamIDDrift.finding("appclips.apps of the file Apple uses for \(domain) \(TeamIDDrift.phrase(appID: app, others: drift)), so \(app) is not listed."))
-                continue
-            }
-            findings.append(appClipMissing.finding("\(app) is not in appclips.apps of the file Apple uses for \(domain)" + listing(appclips)))
-        }
-        let activity = serviceApps(document, "activitycontinuation")
-        for app in expectations.activityContinuation where !activity.contains(app) {
-            let drift = TeamIDDrift.others(of: app, in: activity)
-            if !drift.isEmpty {
-                findings.append(teamIDDrift.finding("activitycontinuation.apps of the file Apple uses for \(domain) \(TeamIDDrift.phrase(appID: app, others: drift)), so \(app) is not listed."))
-                continue
-            }
-            findings.append(activityMissing.finding("\(app) is not in activitycontinuation.apps of the file Apple uses for \(domain)" + listing(activity)))
-        }
+        findings += listed(expectations.webcredentials, in: document, service: "webcredentials", missing: webcredentialsMissing, domain: domain)
+        findings += listed(expectations.appclips, in: document, service: "appclips", missing: appClipMissing, domain: domain)
+        findings += listed(expectations.activityContinuation, in: document, service: "activitycontinuation", missing: activityMissing, domain: domain)
         if findings.isEmpty {
             findings.append(met.finding("All \(count) expectation\(count == 1 ? "" : "s") in the domain list hold for \(domain)."))
         }
@@ -113,6 +89,19 @@ public enum ExpectationCheck {
     private static func decide(_ matcher: URLMatcher, _ path: String, url: String, appID: String?) -> MatchResult? {
         guard let parsed = try? MatchURL.parse(path) else { return nil }
         return matcher.decide(parsed, text: url, appID: appID)
+    }
+
+    /// A finding for each app of `expected` that `service.apps` of the file does not list: naming the
+    /// other Team IDs it is listed under when that is why (drift), else what the file does list.
+    private static func listed(_ expected: [String], in document: AASADocument, service: String, missing: Rule, domain: String) -> [Finding] {
+        let apps = serviceApps(document, service)
+        return expected.filter { !apps.contains($0) }.map { app in
+            let drift = TeamIDDrift.others(of: app, in: apps)
+            if !drift.isEmpty {
+                return teamIDDrift.finding("\(service).apps of the file Apple uses for \(domain) \(TeamIDDrift.phrase(appID: app, others: drift)), so \(app) is not listed.")
+            }
+            return missing.finding("\(app) is not in \(service).apps of the file Apple uses for \(domain)" + listing(apps))
+        }
     }
 
     private static func serviceApps(_ document: AASADocument, _ service: String) -> [String] {
