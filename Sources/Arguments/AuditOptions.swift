@@ -193,7 +193,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                                     (curl's syntax; repeatable; empty H or P means any). Audit a staging
                                     server before DNS moves.
           --resolve H:P:ADDR        Use ADDR for host H, port P (curl's syntax; repeatable).
-          --cacert FILE             Trust the CA certificates in FILE (PEM) instead of the system store.
+          --cacert FILE             Trust the CA certificates in FILE (PEM) instead of the system store
+                                    (Apple's own CDN is still checked against the system store).
           -A, --user-agent TEXT     User-Agent to send (default: \(defaultUserAgent)).
                                     The file is fetched again as \(crawlerUserAgent) either way.
           --no-cdn                  Do not fetch Apple's CDN copy.

@@ -104,7 +104,7 @@ final class Transfer {
         ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedLimit)
         ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, options.lowSpeedTime)
         ccurl_easy_setopt_long(easy, CURLOPT_CERTINFO, 1)
-        if let caFile = options.caFile { ccurl_easy_setopt_string(easy, CURLOPT_CAINFO, caFile) }
+        TrustStore(userFile: options.caFile).apply(to: easy, url: request.url)
         if let list = routing.connectTo { ccurl_easy_setopt_slist(easy, CURLOPT_CONNECT_TO, list) }
         if let list = routing.resolve { ccurl_easy_setopt_slist(easy, CURLOPT_RESOLVE, list) }
         switch request.mode {
