@@ -37,7 +37,7 @@ public final class LatencyProxy: @unchecked Sendable {
         self.upstreamAddress = upstreamAddress
         self.upstreamPort = upstreamPort
         roundTripNanoseconds = UInt64(max(0, roundTripMilliseconds)) * 1_000_000
-        (listener, self.port) = try Self.listen(on: address, port: port)
+        (listener, self.port) = try RawHTTPServer.listen(on: address, port: port, nonBlocking: true, backlog: 1024)
         let thread = Thread { [self] in runLoop() }
         thread.stackSize = 1 << 20
         thread.start()
@@ -243,29 +243,5 @@ public final class LatencyProxy: @unchecked Sendable {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
-
-    /// A non-blocking listening TCP socket on `text:port` (0: a free port), and its port.
-    private static func listen(on text: String, port: Int) throws -> (Int32, Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw HarnessError.serverDidNotStart("socket failed: errno \(errno)") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(clamping: port).bigEndian)
-        address.sin_addr.s_addr = inet_addr(text)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, Glibc.listen(fd, 1024) == 0 else {
-            close(fd)
-            throw HarnessError.serverDidNotStart("latency proxy: bind/listen on \(text):\(port) failed: errno \(errno)")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 }

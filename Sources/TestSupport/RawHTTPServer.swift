@@ -45,20 +45,22 @@ public final class RawHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// A listening TCP socket on a free port of a loopback address, and its port.
-    static func listen(on text: String) throws -> (Int32, Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// A listening TCP socket on `text:port` (0: a free port), and its port. `nonBlocking` also
+    /// closes it on exec, for a poll loop (`LatencyProxy`); the accept threads block.
+    static func listen(on text: String, port: Int = 0, nonBlocking: Bool = false, backlog: Int32 = 128) throws -> (Int32, Int) {
+        let flags = nonBlocking ? SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue : SOCK_STREAM.rawValue
+        let fd = socket(AF_INET, Int32(flags), 0)
         guard fd >= 0 else { throw HarnessError.serverDidNotStart("socket failed: errno \(errno)") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = LocalSites.loopback(port: 0)
+        var address = LocalSites.loopback(port: Int(UInt16(clamping: port)))
         address.sin_addr.s_addr = inet_addr(text)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, Glibc.listen(fd, 128) == 0 else {
+        guard bound == 0, Glibc.listen(fd, backlog) == 0 else {
             close(fd)
-            throw HarnessError.serverDidNotStart("bind/listen on \(text) failed: errno \(errno)")
+            throw HarnessError.serverDidNotStart("bind/listen on \(text):\(port) failed: errno \(errno)")
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
