@@ -28,14 +28,8 @@ enum AppClaimsReader {
         return claims
     }
 
-    /// The report's app sections for `claims`, from the domain results.
-    static func sections(_ claims: [AppClaims], results: [DomainResult]) -> [AppResult] {
-        var builder = AppResult.Builder(apps: claims)
-        for result in results { builder.add(result) }
-        return builder.build()
-    }
-
-    /// The same, reading the domains one at a time (from the run's spool).
+    /// The report's app sections for `claims`, reading the domain results one at a time (from the
+    /// run's spool, or from memory).
     static func sections(_ claims: [AppClaims], domains: any DomainResults) throws -> [AppResult] {
         var builder = AppResult.Builder(apps: claims)
         try domains.forEach { builder.add($0) }
