@@ -187,7 +187,7 @@ run_tool() {
   rm -rf "$work/out"
   local command=("$binary" --domains "$work/domains.txt" --cacert "$work/ca.pem" --connect-to "::$target" \
     --no-cdn --format json,html --out "$work/out" "${tool_args[@]}")
-  if [ -n "${BENCH_PERF:-}" ]; then command=(perf record -g -q -o "$BENCH_PERF/$label.perf.data" -- "${command[@]}"); fi
+  if [ -n "${BENCH_PERF:-}" ]; then command=(perf record ${BENCH_PERF_ARGS:--g} -q -o "$BENCH_PERF/$label.perf.data" -- "${command[@]}"); fi
   measure tool "${command[@]}"
   if [ ! -s "$work/out/report.json" ] || [ ! -s "$work/out/report.html" ]; then
     echo "error: aasa-audit wrote no reports for N=$n:" >&2; cat "$work/tool.stderr" >&2; exit 1

@@ -42,7 +42,8 @@ public enum ConsoleSummary {
                 out = ""
             }
         }
-        try domains.forEach { domain in
+        // The lines come from the digests: a long list is not read back for them.
+        for domain in domains.digests {
             out += verdictWord(domain.verdict, colour: colour)
             out += domainLine(domain, width: width.map { $0 - 4 })
             out += "\n"
@@ -79,10 +80,10 @@ public enum ConsoleSummary {
 
     /// `  domain  headline` (after the verdict word), fitted to `width` columns when given: the
     /// name is kept whole when it leaves room for a few words of the headline.
-    static func domainLine(_ domain: DomainResult, width: Int?) -> String {
+    static func domainLine(_ domain: DomainDigest, width: Int?) -> String {
         var name = TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)
         if domain.unicodeDomain != nil { name += " (\(TerminalText.sanitize(domain.domain)))" }
-        let message = domain.headline.map { TerminalText.sanitize($0.message) }
+        let message = domain.headline.map { TerminalText.sanitize($0) }
         let line = "  " + name + (message.map { "  " + $0 } ?? "")
         guard let width else { return line }
         let room = width - 2 - TerminalLine.columns(name) - 2

@@ -190,7 +190,8 @@ public struct AuditRun: Sendable {
         if spoolsResults {
             do {
                 spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
-                                        count: entries.count, generatedAt: started)
+                                        count: entries.count, generatedAt: started,
+                                        htmlSections: output.formats.contains(.html))
             } catch {
                 observer.notice("warning: \(error); the results are kept in memory")
             }

@@ -23,14 +23,23 @@ public struct SpoolError: Error, CustomStringConvertible {
 /// reports, and nothing of it is left by a run that ends in any way, a crash or `kill -9` included
 /// (the system frees its space when the process ends).
 ///
-/// A record is its length (4 bytes, little-endian) then the JSON of one `DomainResult`; reading a
-/// record back checks the length, so a file cut short (a full disk, a crash in a write) is named
-/// with the domain whose record it cut, never read as a different result.
+/// When the run writes report.html, each domain's HTML section is rendered as it is stored
+/// (`HTMLReporter.domainSectionBody`, on the audit's worker while the fetch goes on) and stored
+/// beside its JSON, so the page copies it after the fetch instead of reading every domain back and
+/// rendering it then (`HTMLSectionStore`).
+///
+/// A record is the JSON of one `DomainResult` after its length (4 bytes, little-endian), then, when
+/// sections are rendered, the section after its length; reading a record back checks the length,
+/// so a file cut short (a full disk, a crash in a write) is named with the domain whose record it
+/// cut, never read as a different result.
 final class ResultSpool: @unchecked Sendable {
     /// Where one finished result is.
     struct Slot: Sendable {
         var offset: Int64
+        /// The length of the JSON.
         var length: Int32
+        /// The length of the HTML section after it, when one was rendered.
+        var sectionLength: Int32?
         var digest: DomainDigest
     }
 
@@ -38,6 +47,8 @@ final class ResultSpool: @unchecked Sendable {
     /// Results are judged against the run's start before they are stored, as `AuditReport` does.
     private let generatedAt: Date
     private let encoder = JSONReporter.domainEncoder()
+    /// Whether each domain's HTML section is rendered and stored with it.
+    private let htmlSections: Bool
     /// The encoder is one object; appends come one at a time from the audit queue, and this makes
     /// a second caller safe.
     private let encodingLock = NSLock()
@@ -57,8 +68,9 @@ final class ResultSpool: @unchecked Sendable {
     private let createdFolders: [String]
 
     /// A spool for `count` domains in `folder` (created when missing, like the reports' folder).
+    /// `htmlSections`: render and store each domain's HTML section (when the run writes report.html).
     /// `anonymous`: false skips `O_TMPFILE` (tests of the fallback).
-    init(in folder: URL, count: Int, generatedAt: Date, anonymous: Bool = true,
+    init(in folder: URL, count: Int, generatedAt: Date, htmlSections: Bool = false, anonymous: Bool = true,
          temporaryName: (String) -> String = AtomicFile.temporaryName(for:)) throws(ReportWriteError) {
         let existing = try ReportOutput.nearestExistingFolder(of: folder.path)
         var created: [String] = []
@@ -90,6 +102,7 @@ final class ResultSpool: @unchecked Sendable {
         file = SpoolFile(descriptor: descriptor)
         folderPath = folder.path
         self.generatedAt = generatedAt
+        self.htmlSections = htmlSections
         slots = Array(repeating: nil, count: count)
     }
 
@@ -128,17 +141,22 @@ final class ResultSpool: @unchecked Sendable {
             }
             return
         }
+        let section = htmlSections ? Data(HTMLReporter.domainSectionBody(result).utf8) : nil
         lock.withLock {
             guard !sealed, failure == nil, slots.indices.contains(index) else { return }
-            var record = Data(capacity: encoded.count + 4)
+            var record = Data(capacity: encoded.count + 8 + (section?.count ?? 0))
             withUnsafeBytes(of: UInt32(encoded.count).littleEndian) { record.append(contentsOf: $0) }
             record.append(encoded)
+            if let section {
+                withUnsafeBytes(of: UInt32(section.count).littleEndian) { record.append(contentsOf: $0) }
+                record.append(section)
+            }
             if let code = file.write(record, at: end) {
                 failure = ReportWriteError(path: folderPath,
                                            reason: "cannot store the result of \(digest.domain) in the run's results spool (\(AtomicFile.describe(code)))")
                 return
             }
-            slots[index] = Slot(offset: end, length: Int32(encoded.count), digest: digest)
+            slots[index] = Slot(offset: end, length: Int32(encoded.count), sectionLength: section.map { Int32($0.count) }, digest: digest)
             end += Int64(record.count)
         }
     }
@@ -205,7 +223,7 @@ final class SpoolFile: @unchecked Sendable {
 }
 
 /// The results a spool holds, in list order: what the reports are written from, one at a time.
-struct SpooledResults: DomainResults {
+struct SpooledResults: DomainResults, HTMLSectionStore {
     let file: SpoolFile
     let slots: [ResultSpool.Slot]
     let digests: [DomainDigest]
@@ -218,19 +236,31 @@ struct SpooledResults: DomainResults {
 
     func storedJSON(at position: Int) throws -> Data? {
         let slot = slots[position]
+        return try field(of: slot, named: "result", at: slot.offset, length: slot.length)
+    }
+
+    func storedHTMLSection(at position: Int) throws -> String? {
+        let slot = slots[position]
+        guard let sectionLength = slot.sectionLength else { return nil }
+        let bytes = try field(of: slot, named: "HTML section", at: slot.offset + 4 + Int64(slot.length), length: sectionLength)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The bytes of one length-prefixed field of `slot`'s record, checked against its length.
+    private func field(of slot: ResultSpool.Slot, named name: String, at offset: Int64, length expected: Int32) throws -> Data {
         let domain = slot.digest.domain
         let record: Data
-        switch file.read(Int(slot.length) + 4, at: slot.offset) {
+        switch file.read(Int(expected) + 4, at: offset) {
         case .success(let data): record = data
-        case .failure(let error): throw SpoolError(reason: "the result of \(domain): \(error.reason)")
+        case .failure(let error): throw SpoolError(reason: "the \(name) of \(domain): \(error.reason)")
         }
-        guard record.count == Int(slot.length) + 4 else {
-            throw SpoolError(reason: "it ends inside the result of \(domain) (\(record.count) of its \(Int(slot.length) + 4) bytes "
-                                 + "at offset \(slot.offset)): the file was cut short")
+        guard record.count == Int(expected) + 4 else {
+            throw SpoolError(reason: "it ends inside the \(name) of \(domain) (\(record.count) of its \(Int(expected) + 4) bytes "
+                                 + "at offset \(offset)): the file was cut short")
         }
         let length = record.prefix(4).enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
-        guard length == UInt32(slot.length) else {
-            throw SpoolError(reason: "the record of \(domain) at offset \(slot.offset) is not the one stored there (length \(length), not \(slot.length))")
+        guard length == UInt32(expected) else {
+            throw SpoolError(reason: "the record of \(domain) at offset \(offset) is not the one stored there (length \(length), not \(expected))")
         }
         return record.dropFirst(4)
     }

@@ -96,6 +96,43 @@ import Glibc
         #expect("\(other.map { $0 as Any } ?? "")".contains("a.test"))
     }
 
+    @Test func anHTMLSectionIsStoredAsTheReporterRendersItAndACutOneIsNamed() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let spool = try ResultSpool(in: folder, count: 3, generatedAt: Self.generatedAt, htmlSections: true)
+        for index in 0..<3 { spool.append(Self.results[index], at: index) }
+        let (spooled, _) = try spool.seal()
+        for index in 0..<3 {
+            #expect(try spooled.storedHTMLSection(at: index) == HTMLReporter.domainSectionBody(Self.judged(Self.results[index])))
+            #expect(try spooled.result(at: index) == Self.judged(Self.results[index]), "the JSON before the section is whole")
+        }
+        // Without sections (a run that writes no report.html), none is stored.
+        let plain = try ResultSpool(in: folder, count: 1, generatedAt: Self.generatedAt)
+        plain.append(Self.results[0], at: 0)
+        #expect(try plain.seal().results.storedHTMLSection(at: 0) == nil)
+        // Cut inside the last section: its JSON still reads, its section is named as cut short.
+        let last = spooled.slots[2]
+        let sectionStart = last.offset + 4 + Int64(last.length) + 4
+        #expect(ftruncate(spooled.file.descriptor, off_t(sectionStart + 10)) == 0)
+        #expect(try spooled.result(at: 2) == Self.judged(Self.results[2]))
+        let error = #expect(throws: SpoolError.self) { try spooled.storedHTMLSection(at: 2) }
+        let text = "\(error.map { $0 as Any } ?? "")"
+        #expect(text.contains("HTML section of c.test") && text.contains("cut short"), "\(text)")
+    }
+
+    @Test func theDigestHoldsWhatASummaryLineShows() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let spool = try ResultSpool(in: folder, count: 2, generatedAt: Self.generatedAt)
+        spool.append(Self.results[1], at: 0)
+        spool.append(Self.results[0], at: 1)
+        let digests = try spool.seal().results.digests
+        let failing = Self.judged(Self.results[1])
+        #expect(digests[0].usedLocation == AASAFile.wellKnownPath)
+        // 1_801_000_000 - 1_800_000_000 seconds: 11 whole days left at the run's start.
+        #expect(digests[0].certificateDaysLeft == 11 && failing.certificate?.daysLeft == 11)
+        #expect(digests[0].headline == "m" && digests[0].headline == failing.headline?.message)
+        #expect(digests[1].headline == nil, "a passing domain has no headline")
+    }
+
     @Test func theFoldersItMadeGoWhenNoReportIsWrittenAndOnlyWhenEmpty() throws {
         let folder = try AuditBinary.temporaryDirectory()
         let out = folder.appendingPathComponent("a/b/c")

@@ -52,10 +52,14 @@ import TestSupport
         let listed = DomainList.parse(arguments: Scenarios.all.map(\.host)).entries.count
         #expect(memory.domains.count == listed && listed > 30)
         let whole = try memory.whole()
-        // The same results through a spool.
-        let spool = try ResultSpool(in: folder.appendingPathComponent("spool"), count: whole.domains.count, generatedAt: whole.generatedAt)
+        // The same results through a spool, which also renders each domain's HTML section as it
+        // stores it (the page then copies the sections).
+        let spool = try ResultSpool(in: folder.appendingPathComponent("spool"), count: whole.domains.count, generatedAt: whole.generatedAt,
+                                    htmlSections: true)
         for (index, domain) in whole.domains.enumerated().reversed() { spool.append(domain, at: index) }
-        let spooled = StreamedReport(shell: memory.report, domains: try spool.seal().results)
+        let results = try spool.seal().results
+        #expect(try results.digests.indices.allSatisfy { try results.storedHTMLSection(at: $0) != nil }, "every section is stored")
+        let spooled = StreamedReport(shell: memory.report, domains: results)
         #expect(try spooled.whole() == whole, "every result comes back equal")
         #expect(spooled.report.summary == whole.summary)
         let fromMemory = try Self.outputs(memory), fromSpool = try Self.outputs(spooled)

@@ -1,8 +1,10 @@
 import Foundation
 
 /// What the reports need of one domain across all domains, in a few dozen bytes: its name (for
-/// links and comparisons), its verdicts (for the worst-first order, the counts and the exit status).
-/// Kept in memory for every domain while the results themselves are read one at a time.
+/// links and comparisons), its verdicts (for the worst-first order, the counts and the exit status),
+/// and what its line in a summary shows (the HTML summary table, the terminal's domain lines), so
+/// those are written without reading the domain back. Kept in memory for every domain while the
+/// results themselves are read one at a time.
 public struct DomainDigest: Sendable, Equatable {
     /// The domain in ASCII form (`DomainResult.domain`).
     public var domain: String
@@ -11,6 +13,12 @@ public struct DomainDigest: Sendable, Equatable {
     public var verdict: Verdict
     /// The Android part's verdict, when it was audited (`DomainResult.android`).
     public var androidVerdict: Verdict?
+    /// The location Apple takes the file from (`DomainResult.usedLocation`).
+    public var usedLocation: String?
+    /// The days left of the certificate the domain is judged by (`DomainResult.certificate`).
+    public var certificateDaysLeft: Int?
+    /// The message of the finding that best explains the verdict (`DomainResult.headline`).
+    public var headline: String?
 
     /// The digest of `result`.
     public init(_ result: DomainResult) {
@@ -18,14 +26,21 @@ public struct DomainDigest: Sendable, Equatable {
         unicodeDomain = result.unicodeDomain
         verdict = result.verdict
         androidVerdict = result.android?.verdict
+        usedLocation = result.usedLocation
+        certificateDaysLeft = result.certificate?.daysLeft
+        headline = result.headline?.message
     }
 
     /// A digest of its parts (a result read back from a file, a test).
-    public init(domain: String, unicodeDomain: String?, verdict: Verdict, androidVerdict: Verdict?) {
+    public init(domain: String, unicodeDomain: String?, verdict: Verdict, androidVerdict: Verdict?,
+                usedLocation: String? = nil, certificateDaysLeft: Int? = nil, headline: String? = nil) {
         self.domain = domain
         self.unicodeDomain = unicodeDomain
         self.verdict = verdict
         self.androidVerdict = androidVerdict
+        self.usedLocation = usedLocation
+        self.certificateDaysLeft = certificateDaysLeft
+        self.headline = headline
     }
 }
 

@@ -19,6 +19,17 @@ public enum HTMLReporter {
     /// Entries listed per kind of change since the baseline; the rest are counted.
     public static let maxChangesListed = 50
 
+    /// The section of `domain` as the page shows it, without its opening `<section>` tag (which
+    /// holds the domain's anchor, chosen across the whole page): what `render` writes for the
+    /// domain after that tag. A run renders it when the domain is audited, while other domains
+    /// are still fetched, and stores it (`HTMLSectionStore`); the page then copies it. `domain`
+    /// must be judged as the report's domains are (`DomainResult.judge(at:)` at the run's start).
+    public static func domainSectionBody(_ domain: DomainResult) -> String {
+        var writer = HTMLWriter(sectionCapacity: 8_192)
+        writer.domainSectionBody(domain)
+        return writer.out
+    }
+
     /// Renders `report` as a complete HTML document. Linear in the size of the report.
     public static func render(_ report: AuditReport) -> String {
         var writer = HTMLWriter(report: StreamedReport(report))

@@ -6,8 +6,20 @@ import Foundation
 // locations, the domain's own findings, Apple's crawler and Apple's CDN.
 extension HTMLWriter {
     mutating func domainSection(_ domain: DomainResult, anchor: String) {
-        raw("<section class=\"domain v-\(domain.verdict.rawValue)\" id=\"\(anchor)\">\n<h2>")
-        domainName(domain)
+        sectionStart(verdict: domain.verdict, anchor: anchor)
+        domainSectionBody(domain)
+    }
+
+    /// The section's opening tag: the only part of it that depends on the other domains (the
+    /// anchor is unique across the page), so the rest can be rendered ahead (`HTMLSectionStore`).
+    mutating func sectionStart(verdict: Verdict, anchor: String) {
+        raw("<section class=\"domain v-\(verdict.rawValue)\" id=\"\(anchor)\">\n")
+    }
+
+    /// Everything of the section after its opening tag, from the domain's result alone.
+    mutating func domainSectionBody(_ domain: DomainResult) {
+        raw("<h2>")
+        domainName(domain.domain, unicode: domain.unicodeDomain)
         raw(" ")
         badge(domain.verdict)
         raw("</h2>\n<p>")
@@ -79,14 +91,15 @@ extension HTMLWriter {
         }
     }
 
-    mutating func domainName(_ domain: DomainResult) {
-        if let unicode = domain.unicodeDomain, unicode != domain.domain {
+    /// The domain's Unicode name with its ASCII form, or its ASCII name.
+    mutating func domainName(_ ascii: String, unicode: String?) {
+        if let unicode, unicode != ascii {
             text(unicode)
             raw(" <span class=\"ascii\">(")
-            text(domain.domain)
+            text(ascii)
             raw(")</span>")
         } else {
-            text(domain.domain)
+            text(ascii)
         }
     }
 

@@ -16,10 +16,12 @@ extension HTMLWriter {
         }
         raw("<div class=\"scroll\"><table>\n<thead><tr><th>Domain</th><th>Verdict</th>")
         raw("<th>Apple uses</th><th>Certificate</th><th>Main problem</th></tr></thead>\n<tbody>\n")
+        // The rows come from the digests: a long list is read back once, for the sections below.
+        let digests = domains.digests
         for (position, anchor) in ordered {
-            guard let domain = domain(at: position) else { break }
+            let domain = digests[position]
             raw("<tr><td><a href=\"#\(anchor)\">")
-            domainName(domain)
+            domainName(domain.domain, unicode: domain.unicodeDomain)
             raw("</a></td><td>")
             badge(domain.verdict)
             raw("</td><td>")
@@ -36,7 +38,7 @@ extension HTMLWriter {
             }
             raw("</td><td>")
             // The certificate and its days left are the audit's judgement (`DomainResult.certificate`).
-            if let days = domain.certificate?.daysLeft {
+            if let days = domain.certificateDaysLeft {
                 raw(days < 0 ? "<span class=\"bad\">" : "<span>")
                 raw(Formatting.daysLeftText(days))
                 raw("</span>")
@@ -44,8 +46,8 @@ extension HTMLWriter {
                 raw("<span class=\"muted\">unknown</span>")
             }
             raw("</td><td>")
-            if let finding = domain.headline {
-                text(finding.message)
+            if let headline = domain.headline {
+                text(headline)
             } else {
                 raw("<span class=\"muted\">none</span>")
             }
