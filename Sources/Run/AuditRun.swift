@@ -222,38 +222,29 @@ public struct AuditRun: Sendable {
             observer.notice("\(error)")
             return ended(.usageOrInputError)
         }
+        // The report: the results (from the spool, or held in memory), then what is computed from all
+        // of them, the apps' sections and the changes. A result that cannot be read back (a spool cut
+        // short by a full disk) ends the run without a report.
         var report: StreamedReport
-        if let spool {
-            do {
+        do {
+            if let spool {
                 let (spooled, stored) = try spool.seal()
                 report = PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries,
                                            stored: stored, results: spooled)
-            } catch {
-                observer.notice("\(error) (no report was written)")
-                return ended(.usageOrInputError)
+            } else {
+                report = StreamedReport(PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries,
+                                                          results: results))
             }
-        } else {
-            report = StreamedReport(PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries,
-                                                      results: results))
-        }
-        report.report.shard = shard
-        if list.problemsOmitted > 0 { report.report.inputErrorsOmitted = list.problemsOmitted }
-        if !claims.isEmpty {
-            do {
-                report.report.apps = try AppClaimsReader.sections(claims, domains: report.domains)
-            } catch {
-                observer.notice("\(error) (no report was written)")
-                return ended(.usageOrInputError)
-            }
-        }
-        if let baseline {
-            do {
+            report.report.shard = shard
+            if list.problemsOmitted > 0 { report.report.inputErrorsOmitted = list.problemsOmitted }
+            if !claims.isEmpty { report.report.apps = try AppClaimsReader.sections(claims, domains: report.domains) }
+            if let baseline {
                 report.report.changes = try ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
                                                                   expiryWarningDays: audit.expiryWarningDays)
-            } catch {
-                observer.notice("\(error) (no report was written)")
-                return ended(.usageOrInputError)
             }
+        } catch {
+            observer.notice("\(error) (no report was written)")
+            return ended(.usageOrInputError)
         }
         let audited = !report.domains.isEmpty
         // The history is read before the reports are written (they show it) and the run recorded after.
