@@ -16,6 +16,9 @@
 #   BENCH_LATENCY_MS=50 BENCH_LATENCY_N=5000 BENCH_LATENCY_RUNS=1 scripts/bench.sh   the latency model
 #                                         (BENCH_LATENCY_MS=0: skip it)
 #   BENCH_PERF=DIR scripts/bench.sh       record each aasa-audit run with `perf record -g` into DIR
+#   BENCH_PERF_ARGS="-F 499 --call-graph dwarf,16384"   perf record's options instead of -g (the
+#                                         Swift code has no frame pointers: dwarf attributes it)
+#   BENCH_BINARY=/tmp/aasa-before scripts/bench.sh   another build of aasa-audit (an A/B comparison)
 #   BENCH_AASA=FILE scripts/bench.sh      serve FILE at both locations instead of a small valid one
 #                                         (e.g. a 128 KB file of thousands of rules: audits that are
 #                                         slow to check, to see that memory stays bounded)
