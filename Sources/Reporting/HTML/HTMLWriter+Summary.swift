@@ -16,7 +16,7 @@ extension HTMLWriter {
         }
         raw("<div class=\"scroll\"><table>\n<thead><tr><th>Domain</th><th>Verdict</th>")
         raw("<th>Apple uses</th><th>Certificate</th><th>Main problem</th></tr></thead>\n<tbody>\n")
-        // The rows come from the digests: a long list is read back once, for the sections below.
+        // The rows come from the digests: no domain is read back for them.
         let digests = domains.digests
         for (position, anchor) in ordered {
             let domain = digests[position]

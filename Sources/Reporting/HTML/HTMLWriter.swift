@@ -9,6 +9,8 @@ struct HTMLWriter {
     let report: AuditReport
     /// The domains, read one at a time.
     let domains: any DomainResults
+    /// `domains`, when they keep each one's section rendered ahead (the run's spool).
+    let sectionStore: (any HTMLSectionStore)?
     /// Domains in display order (fail, warn, pass): their positions in `domains`, with their anchors.
     let ordered: [(position: Int, anchor: String)]
     /// The first domain that could not be read back; the rest of the page is not written.
@@ -23,6 +25,7 @@ struct HTMLWriter {
     init(sectionCapacity: Int) {
         report = Self.noReport
         domains = InMemoryDomains([])
+        sectionStore = nil
         ordered = []
         sink = nil
         out.reserveCapacity(sectionCapacity)
@@ -33,6 +36,7 @@ struct HTMLWriter {
     init(report: StreamedReport, sink: ((String) -> Void)? = nil) {
         self.report = report.report
         domains = report.domains
+        sectionStore = report.domains as? any HTMLSectionStore
         self.sink = sink
         var namer = AnchorNamer()
         let digests = domains.digests
@@ -42,21 +46,22 @@ struct HTMLWriter {
 
     /// The domain at `position` of `domains`; nil (and the page stops) when it cannot be read back.
     mutating func domain(at position: Int) -> DomainResult? {
-        guard failure == nil else { return nil }
-        do {
-            return try domains.result(at: position)
-        } catch {
-            failure = error
-            return nil
-        }
+        let domains = domains
+        return readBack { try domains.result(at: position) }
     }
 
     /// The section body stored for the domain at `position` (`HTMLSectionStore`), when there is one;
     /// nil (and the page stops) when it cannot be read back.
     mutating func storedSection(at position: Int) -> String? {
-        guard failure == nil, let store = domains as? any HTMLSectionStore else { return nil }
+        guard let sectionStore else { return nil }
+        return readBack { try sectionStore.storedHTMLSection(at: position) }
+    }
+
+    /// What `read` reads back; nil after the first failure, which is kept and stops the page.
+    private mutating func readBack<Value>(_ read: () throws -> Value?) -> Value? {
+        guard failure == nil else { return nil }
         do {
-            return try store.storedHTMLSection(at: position)
+            return try read()
         } catch {
             failure = error
             return nil
