@@ -67,6 +67,8 @@ let package = Package(
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "RunTests", dependencies: ["Run", "History", "TestSupport"]),
+        // The executable's own code: how a run's events are put into words.
+        .testTarget(name: "CommandTests", dependencies: ["aasa-audit", "Run", "Audit"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "TestSupport"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Audit", "Reporting", "History", "TestSupport"], exclude: ["Snapshots"]),

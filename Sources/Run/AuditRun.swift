@@ -7,33 +7,6 @@ import Reporting
 import Glibc
 #endif
 
-/// What an audit run tells the one running it, as it goes. The executable prints these (with its
-/// name in front), draws the progress line, and prints the summary; tests may record them.
-public protocol AuditRunObserver {
-    /// A line for standard error that is always shown: a problem, a warning, a skipped line.
-    func notice(_ text: String)
-    /// A line for standard error that `--quiet` hides (which shard, which baseline).
-    func info(_ text: String)
-    /// Called after each domain finishes: `done` of `total`, from the fetch's thread.
-    func progress(done: Int, of total: Int)
-    /// The fetch is about to start (`total` domains), or has ended (`total` nil).
-    func fetching(total: Int?)
-    /// The report is made and about to be written: the summary, `--json` on stdout. A thrown error
-    /// ends the run with status 2.
-    func reportMade(_ report: AuditReport) throws
-    /// The same, for a report whose domains are read one at a time (the audit's). By default the
-    /// report is read whole and handed to `reportMade(_:)`: an observer of long lists implements this.
-    func reportMade(streamed report: StreamedReport) throws
-    /// The reports were written into `directory`.
-    func reportsWritten(in directory: URL)
-}
-
-extension AuditRunObserver {
-    public func reportMade(streamed report: StreamedReport) throws {
-        try reportMade(report.whole())
-    }
-}
-
 /// What a run ended with: its report (nil when it stopped before there was one) and its exit status.
 public struct AuditOutcome: Sendable {
     /// The report, its domains read one at a time (from the run's spool, which lives as long as this).
@@ -89,103 +62,131 @@ public struct AuditRun: Sendable {
     }
 
     /// Runs the audit until done or until `stop` is flipped (then `signal()` names the signal), and
-    /// writes the reports. One broken domain never stops the others.
+    /// writes the reports. One broken domain never stops the others. The steps: the targets read
+    /// and told, the pipeline prepared (`RunPipeline.prepare`), the fetch and audit, the report
+    /// assembled, and the pipeline finished (`RunPipeline.finish`, shared with the merge).
     public func run(observer: AuditRunObserver, stop: StopSwitch? = nil, signal: () -> Int32? = { nil }) -> AuditOutcome {
-        func ended(_ status: ExitStatus, _ report: StreamedReport? = nil, _ directory: URL? = nil) -> AuditOutcome {
-            AuditOutcome(streamed: report, directory: directory, status: status)
-        }
         // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
         let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-        // Targets.
+        do throws(RunEnded) {
+            var targets = try readTargets(observer: observer, stop: stop, signal: signal)
+            try check(&targets, observer: observer)
+            let (output, baselineChoice) = oneOffOutput(for: targets, observer: observer)
+            let pipeline = RunPipeline(work: .audit, output: output, history: history, expiryWarningDays: audit.expiryWarningDays)
+            let baseline = try pipeline.prepare(baseline: baselineChoice, observer: observer)
+            let audited = try fetchAndAudit(targets, output: output, started: started, observer: observer, stop: stop)
+            // A run that ends without reports leaves no folder the spool made for itself.
+            var reportsWritten = false
+            defer { if !reportsWritten { audited.spool?.removeCreatedFolders() } }
+            let report = try assemble(audited, targets: targets, started: started, observer: observer)
+            let outcome = pipeline.finish(report, baseline: baseline,
+                                          recording: .init(kind: targets.isOneOff ? .oneOff : .list, listSource: targets.listSource),
+                                          observer: observer, signal: signal)
+            reportsWritten = outcome.directory != nil
+            return outcome
+        } catch {
+            return error.outcome
+        }
+    }
+
+    /// The domains to audit and where they came from.
+    struct Targets {
         var list: DomainList
-        let source: String
+        /// The list file, or nil for domains given as arguments.
         var listSource: String?
-        var isOneOff = false
+        /// Domains as arguments: a one-off check, no night of the list.
+        var isOneOff: Bool
+        /// What the apps' entitlements claim of their hosts.
+        var claims: [AppClaims]
+        /// The hosts only the apps name, fetched from the origin alone.
+        var originOnly: Set<String>
+    }
+
+    /// The domain list (or the arguments) read, the apps' hosts added.
+    func readTargets(observer: AuditRunObserver, stop: StopSwitch?, signal: () -> Int32?) throws(RunEnded) -> Targets {
+        var targets: Targets
         switch domains {
         case .file(let path, let given):
-            source = path
-            listSource = path
             let data: Data
             do {
-                data = try DomainListFile.read(path, stop: stop) {
-                    observer.info("waiting for the domain list \(path) (a pipe) to be written; Ctrl-C stops")
-                }
+                data = try DomainListFile.read(path, stop: stop) { observer.event(.waitingForDomainList(path: path)) }
             } catch .unreadable(_, let reason) {
-                let hint = given ? "" : " (name domains as arguments, or create domains.txt with one domain per line)"
-                observer.notice("cannot read the domain list \(path): \(reason)\(hint)")
-                return ended(.usageOrInputError)
+                observer.event(.domainListUnreadable(path: path, reason: reason, isDefault: !given))
+                throw RunEnded(.usageOrInputError)
             } catch .stopped {
-                let status = ExitPolicy.status(forSignal: signal() ?? SIGINT)
-                observer.notice("stopped by \(status == .terminated ? "SIGTERM" : "SIGINT") while waiting for the domain list \(path): "
-                                + "nothing was audited or written")
-                return ended(status)
+                let number = signal() ?? SIGINT
+                observer.event(.stopped(RunEvent.StopSignal(number), .waitingForDomainList(path: path)))
+                throw RunEnded(ExitPolicy.status(forSignal: number))
             } catch {
-                observer.notice("\(error)")
-                return ended(.usageOrInputError)
+                observer.event(.domainListRefused(error))
+                throw RunEnded(.usageOrInputError)
             }
-            list = DomainList.parse(data, file: path)
+            targets = Targets(list: DomainList.parse(data, file: path), listSource: path, isOneOff: false, claims: [], originOnly: [])
         case .arguments(let names):
-            source = "the arguments"
-            isOneOff = true
-            list = DomainList.parse(arguments: names)
+            targets = Targets(list: DomainList.parse(arguments: names), listSource: nil, isOneOff: true, claims: [], originOnly: [])
         }
-        let claims = AppClaimsReader.read(apps, into: &list)
-        let originOnly = list.add(apps: claims)
-        // Every problem of the list, whole, on stderr before anything is fetched (the first ones;
-        // then a count and where the rest are).
-        for line in ConsoleSummary.inputProblemLines(list.problems, total: list.problemCount) { observer.notice(line) }
-        if list.duplicateCount > 0 {
-            observer.notice("\(list.duplicateCount) duplicate line\(list.duplicateCount == 1 ? "" : "s") audited once")
+        targets.claims = AppClaimsReader.read(apps, into: &targets.list)
+        targets.originOnly = targets.list.add(apps: targets.claims)
+        return targets
+    }
+
+    /// Every problem of the list told, whole, before anything is fetched (the first ones; then a
+    /// count and where the rest are); the run ended when there is nothing to fetch or `--cacert`
+    /// cannot be read; the shard taken.
+    func check(_ targets: inout Targets, observer: AuditRunObserver) throws(RunEnded) {
+        let list = targets.list
+        if list.problemCount > 0 {
+            observer.event(.inputProblems(list.problems, total: list.problemCount))
         }
-        for entry in list.entries where entry.note != nil {
-            observer.notice("\(entry.place): \(entry.note ?? "")")
+        if list.duplicateCount > 0 { observer.event(.duplicatesAuditedOnce(count: list.duplicateCount)) }
+        for entry in list.entries {
+            if let note = entry.note { observer.event(.entryNote(place: entry.place, note: note)) }
         }
         // Checked before curl opens it: a FIFO would block the fetch before it starts.
         if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
-            observer.notice("--cacert \(caFile): \(problem)")
-            return ended(.usageOrInputError)
+            observer.event(.caFileUnusable(path: caFile, problem: problem))
+            throw RunEnded(.usageOrInputError)
         }
         if list.entries.isEmpty && list.problems.isEmpty {
-            observer.notice("no domains to audit in \(source)")
-            return ended(.usageOrInputError)
+            observer.event(.noDomains(domains))
+            throw RunEnded(.usageOrInputError)
         }
         if let shard {
-            let total = list.entries.count
-            list = shard.subset(of: list)
+            targets.list = shard.subset(of: list)
             // Info, hidden by --quiet: a nightly cron job mails whatever it prints, and this is no problem.
-            observer.info("shard \(shard): \(list.entries.count) of the list's \(total) domains")
+            observer.event(.shardSelected(shard, selected: targets.list.entries.count, total: list.entries.count))
         }
+    }
 
-        // A one-off check (domains as arguments) is no night of the list: it neither moves `latest`
-        // nor is compared with it, unless --baseline names a report.
+    /// The output and baseline of the run: a one-off check (domains as arguments) is no night of
+    /// the list, so it neither moves `latest` nor is compared with it, unless --baseline names a report.
+    func oneOffOutput(for targets: Targets, observer: AuditRunObserver) -> (ReportOutput, BaselineReport.Choice) {
         var output = self.output
-        var baselineChoice = self.baseline
+        var choice = baseline
         if case .arguments = domains, let store = output.store {
             output.updatesLatest = false
-            if case .latest = baselineChoice { baselineChoice = .none }
-            let what = list.entries.contains { $0.claims.isEmpty } || apps.isEmpty ? "the domains given as arguments" : "the hosts the entitlements name"
-            observer.info("one-off check of \(what): \(store.root)/latest is not moved"
-                          + (baselineChoice == .none && self.baseline != .none ? " and the run is not compared with it (--baseline FILE compares it)" : ""))
+            if case .latest = choice { choice = .none }
+            observer.event(.oneOffCheck(storeRoot: store.root,
+                                        hostsFromEntitlements: !(targets.list.entries.contains { $0.claims.isEmpty } || apps.isEmpty),
+                                        notCompared: choice == .none && baseline != .none))
         }
-        // Fail fast: a folder the reports cannot go to is found before anything is fetched.
-        do {
-            try output.checkWritable()
-        } catch {
-            observer.notice("\(error) (nothing was audited)")
-            return ended(.usageOrInputError)
-        }
+        return (output, choice)
+    }
 
-        // The baseline is read now, before this run moves `latest`.
-        let baseline = Self.loadBaseline(baselineChoice, observer: observer)
-        // Without a baseline, --fail-on new asks the history (when there is one), after the fetch.
-        if output.policy.failOn == .new && baseline == nil && history == nil {
-            observer.notice("--fail-on new: there is no baseline to compare with, so every failing domain fails the run (as with --fail-on any)")
-        }
+    /// What the fetch and audit left: the spool holding the results, or the results in memory.
+    struct Audited {
+        var spool: ResultSpool?
+        /// Aligned with the entries; nil for a domain not finished (or when the spool holds them).
+        var results: [DomainResult?]
+        var entries: [DomainEntry]
+    }
 
-        // Fetch and audit. Each result goes to the spool in the output folder as soon as it is
-        // audited, so memory does not grow with the list; without a spool, results stay in memory.
+    /// Fetches and audits every entry. Each result goes to the spool in the output folder as soon
+    /// as it is audited, so memory does not grow with the list; without a spool, results stay in memory.
+    func fetchAndAudit(_ targets: Targets, output: ReportOutput, started: Date, observer: AuditRunObserver,
+                       stop: StopSwitch?) throws(RunEnded) -> Audited {
         let auditor = Auditor(settings: audit, now: started)
-        let entries = list.entries
+        let entries = targets.list.entries
         var spool: ResultSpool?
         if spoolsResults {
             do {
@@ -193,13 +194,9 @@ public struct AuditRun: Sendable {
                                         count: entries.count, generatedAt: started,
                                         htmlSections: output.formats.contains(.html))
             } catch {
-                observer.notice("warning: \(error); the results are kept in memory")
+                observer.event(.spoolUnavailable(error))
             }
         }
-        // A run that ends without reports leaves no folder the spool made for itself.
-        var reportsWritten = false
-        defer { if !reportsWritten { spool?.removeCreatedFolders() } }
-        let results: [DomainResult?]
         observer.fetching(total: entries.count)
         do {
             // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
@@ -207,7 +204,7 @@ public struct AuditRun: Sendable {
             let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2), spool: spool)
             // Android's file is fetched for every domain with --android, else for those with Android expectations.
             var fetch = fetch
-            fetch.originOnly = originOnly
+            fetch.originOnly = targets.originOnly
             if fetch.assetLinks != .all {
                 let android = Set(entries.filter { $0.expectations.androidCount > 0 }.map(\.name.ascii))
                 if !android.isEmpty { fetch.assetLinks = .domains(android) }
@@ -215,88 +212,39 @@ public struct AuditRun: Sendable {
             _ = try SiteFetcher(options: fetch).fetch(domains: entries.map(\.name.ascii), until: stop,
                                                       admit: { audits.hasRoom },
                                                       progress: observer.progress) { index, site in audits.submit(index, site) }
-            results = audits.finish(until: stop)
+            let results = audits.finish(until: stop)
             observer.fetching(total: nil)
+            return Audited(spool: spool, results: results, entries: entries)
         } catch {
             observer.fetching(total: nil)
-            observer.notice("\(error)")
-            return ended(.usageOrInputError)
+            spool?.removeCreatedFolders()
+            observer.event(.fetchFailed(error))
+            throw RunEnded(.usageOrInputError)
         }
-        // The report: the results (from the spool, or held in memory), then what is computed from all
-        // of them, the apps' sections and the changes. A result that cannot be read back (a spool cut
-        // short by a full disk) ends the run without a report.
-        var report: StreamedReport
+    }
+
+    /// The report: the results (from the spool, or held in memory), then what is computed from all
+    /// of them, the apps' sections. A result that cannot be read back (a spool cut short by a full
+    /// disk) ends the run without a report.
+    func assemble(_ audited: Audited, targets: Targets, started: Date, observer: AuditRunObserver) throws(RunEnded) -> StreamedReport {
+        let list = targets.list
         do {
-            if let spool {
+            var report: StreamedReport
+            if let spool = audited.spool {
                 let (spooled, stored) = try spool.seal()
-                report = PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries,
+                report = PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: audited.entries,
                                            stored: stored, results: spooled)
             } else {
-                report = StreamedReport(PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: entries,
-                                                          results: results))
+                report = StreamedReport(PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems,
+                                                          entries: audited.entries, results: audited.results))
             }
             report.report.shard = shard
             if list.problemsOmitted > 0 { report.report.inputErrorsOmitted = list.problemsOmitted }
-            if !claims.isEmpty { report.report.apps = try AppClaimsReader.sections(claims, domains: report.domains) }
-            if let baseline {
-                report.report.changes = try ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
-                                                                  expiryWarningDays: audit.expiryWarningDays)
-            }
+            if !targets.claims.isEmpty { report.report.apps = try AppClaimsReader.sections(targets.claims, domains: report.domains) }
+            return report
         } catch {
-            observer.notice("\(error) (no report was written)")
-            return ended(.usageOrInputError)
-        }
-        let audited = !report.domains.isEmpty
-        // The history is read before the reports are written (they show it) and the run recorded after.
-        var record = RunRecord(streamed: report, kind: isOneOff ? .oneOff : .list, origin: .audit, listSource: listSource)
-        if let history, audited {
-            report.report.history = history.insights(for: record, observer: observer)
-            record.report = report.report
-        }
-        if output.policy.failOn == .new && baseline == nil && history != nil && (report.report.history?.earlierListRuns ?? 0) == 0 {
-            // A history that could not be read (its warning came first) is not one without earlier runs.
-            let why = report.report.history == nil && audited
-                ? "the history \(history?.path ?? "") could not be read (above)"
-                : "no earlier run of the list in the history \(history?.path ?? "") to compare with"
-            observer.notice("--fail-on new: there is no baseline and \(why), so every failing domain fails the run (as with --fail-on any)")
-        }
-        let directory: URL
-        do {
-            try observer.reportMade(streamed: report)
-            let written = try output.write(report)
-            for note in written.notes { observer.notice("warning: \(note)") }
-            if let store = output.store, output.updatesLatest, report.report.complete, !audited {
-                observer.info("no domain was audited: \(store.root)/latest was not moved")
-            }
-            directory = written.directory
-            reportsWritten = true
-            observer.reportsWritten(in: directory)
-        } catch {
-            observer.notice("\(error)")
-            return ended(.usageOrInputError, report)
-        }
-        if let history, audited {
-            record.endedAt = Date()
-            history.record(record, observer: observer)
-        }
-        if let signal = signal() {
-            observer.notice(PartialRun.notice(report.report, audited: report.domains.count, signal: signal, usesLatest: output.store != nil))
-            return ended(ExitPolicy.status(forSignal: signal), report, directory)
-        }
-        return ended(output.policy.status(for: report), report, directory)
-    }
-
-    /// The baseline `choice` names, if any; a baseline that cannot be used is a warning, not a failure.
-    public static func loadBaseline(_ choice: BaselineReport.Choice, observer: AuditRunObserver) -> BaselineReport? {
-        switch BaselineReport.load(choice) {
-        case nil:
-            return nil
-        case .failure(let problem)?:
-            observer.notice("warning: \(problem)")
-            return nil
-        case .success(let baseline)?:
-            observer.info(baseline.comparingNotice)
-            return baseline
+            observer.event(.reportNotAssembled(error))
+            throw RunEnded(.usageOrInputError)
         }
     }
 }

@@ -59,9 +59,4 @@ public struct BaselineReport: Sendable {
         case .failure(let problem): return .failure(Problem(path: path, reason: problem.description))
         }
     }
-
-    /// The line saying what the run is compared with.
-    public var comparingNotice: String {
-        "comparing with \(path) (run of \(report.generatedAt.formatted(.iso8601)))"
-    }
 }

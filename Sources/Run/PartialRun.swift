@@ -25,21 +25,4 @@ enum PartialRun {
         if !missing.isEmpty { shell.notAudited = missing }
         return StreamedReport(shell: shell, domains: results)
     }
-
-    /// The line for standard error after a signal (without the program's name): what was kept and what was not.
-    /// `usesLatest`: the run writes under reports/ (no `--out`), where `latest` would have moved.
-    /// `audited`: how many domains the report holds (its `domains` may be in a spool).
-    static func notice(_ report: AuditReport, audited: Int, signal: Int32, usesLatest: Bool) -> String {
-        let name = ExitPolicy.status(forSignal: signal) == .terminated ? "SIGTERM" : "SIGINT"
-        let missing = report.notAudited?.count ?? 0
-        var text = "stopped by \(name): "
-        if missing == 0 {
-            text += "every domain had already been checked; the report is complete"
-        } else {
-            text += "\(audited) of \(audited + missing) domains checked; "
-            text += "the report is marked \"complete\": false and lists the \(missing) not audited under \"notAudited\""
-        }
-        if usesLatest && !report.complete { text += "; reports/latest was not moved" }
-        return text
-    }
 }

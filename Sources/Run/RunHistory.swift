@@ -77,22 +77,22 @@ public struct HistoryFile: RunHistory, Equatable {
 }
 
 extension RunHistory {
-    /// `insights(for:)`, a failure told to `observer` as a warning.
+    /// `insights(for:)`, a failure told to `observer` (a warning: the reports are written without it).
     func insights(for run: RunRecord, observer: AuditRunObserver) -> ReportHistory? {
         do {
             return try insights(for: run)
         } catch {
-            observer.notice("warning: history \(path) not read: \(error) (the reports are written without it)")
+            observer.event(.historyNotRead(path: path, error: error))
             return nil
         }
     }
 
-    /// `record(_:)`, a failure told to `observer` as a warning.
+    /// `record(_:)`, a failure told to `observer` (a warning: the reports were written).
     func record(_ run: RunRecord, observer: AuditRunObserver) {
         do {
             try record(run)
         } catch {
-            observer.notice("warning: this run was not recorded in the history \(path): \(error) (its reports were written)")
+            observer.event(.runNotRecorded(path: path, error: error))
         }
     }
 }

@@ -40,8 +40,9 @@ struct AuditCommand: Subcommand {
     }
 }
 
-/// Shows a run on the console: messages on stderr with the program's name, the progress line, the
-/// summary (stdout, or stderr with `--json`, which puts the JSON report alone on stdout).
+/// Shows a run on the console: its events on stderr in words (`RunEventText`) with the program's
+/// name, the progress line, the summary (stdout, or stderr with `--json`, which puts the JSON report
+/// alone on stdout).
 final class ConsoleObserver: AuditRunObserver {
     let console: Console
     let prefix: String
@@ -73,10 +74,10 @@ final class ConsoleObserver: AuditRunObserver {
         jsonToStdout ? console.error(text) : console.out(text)
     }
 
-    func notice(_ text: String) { console.error("\(prefix): \(text)") }
-
-    func info(_ text: String) {
-        if !quiet { notice(text) }
+    /// Every event but information, which `--quiet` hides.
+    func event(_ event: RunEvent) {
+        if quiet && event.level == .info { return }
+        for line in RunEventText.lines(for: event) { console.error("\(prefix): \(line)") }
     }
 
     func fetching(total: Int?) {
@@ -96,8 +97,8 @@ final class ConsoleObserver: AuditRunObserver {
     /// The summary and `--json`, reading the domains one at a time.
     func reportMade(streamed: StreamedReport) throws {
         let report = streamed.report
-        if listsInputErrors && !quiet {
-            for line in ConsoleSummary.inputProblemLines(report.inputErrors, total: report.inputErrorCount) { notice(line) }
+        if listsInputErrors && !quiet && report.inputErrorCount > 0 {
+            event(.inputProblems(report.inputErrors, total: report.inputErrorCount))
         }
         if !quiet {
             try ConsoleSummary.render(streamed, colour: jsonToStdout ? console.colourOnStderr : console.colourOnStdout,

@@ -7,26 +7,37 @@ import TestSupport
 import Testing
 @testable import Run
 
-/// Records what a run tells, in order.
+/// Records what a run tells, in order: its events as values (`events`), the rest as lines.
 final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [String] = []
+    private var told: [RunEvent] = []
+    /// Progress, fetching, the report made and written, in order.
     var lines: [String] { lock.withLock { recorded } }
+    /// The events, in order.
+    var events: [RunEvent] { lock.withLock { told } }
     var madeReport: AuditReport?
     var failReportMade = false
 
     private func record(_ line: String) { lock.withLock { recorded.append(line) } }
-    func notice(_ text: String) { record("notice: \(text)") }
-    func info(_ text: String) { record("info: \(text)") }
+    func event(_ event: RunEvent) { lock.withLock { told.append(event) } }
     func progress(done: Int, of total: Int) { record("progress: \(done)/\(total)") }
     func fetching(total: Int?) { record("fetching: \(total.map(String.init) ?? "done")") }
     func reportMade(_ report: AuditReport) throws {
         madeReport = report
         record("report: \(report.domains.count) domains")
-        struct Refused: Error, CustomStringConvertible { var description: String { "the terminal went away" } }
         if failReportMade { throw Refused() }
     }
     func reportsWritten(in directory: URL) { record("written: \(directory.lastPathComponent)") }
+    struct Refused: Error, CustomStringConvertible { var description: String { "the terminal went away" } }
+}
+
+/// Events compared as values: every case and payload the same. An error in a payload is compared
+/// by its type and what it says, as errors are not Equatable.
+extension RunEvent: Equatable {
+    public static func == (a: RunEvent, b: RunEvent) -> Bool {
+        String(reflecting: a) == String(reflecting: b)
+    }
 }
 
 /// The run as a library, without the binary. The fetches go to a closed port on loopback, so every
@@ -51,10 +62,10 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         let path = folder.appendingPathComponent("domains.txt").path
         let (outcome, observer, _) = Self.run(.file(path, given: false), in: folder)
         #expect(outcome.status == .usageOrInputError && outcome.report == nil)
-        #expect(observer.lines == ["notice: cannot read the domain list \(path): No such file or directory (name domains as arguments, or create domains.txt with one domain per line)"])
+        #expect(observer.events == [.domainListUnreadable(path: path, reason: "No such file or directory", isDefault: true)])
         let (given, givenObserver, _) = Self.run(.file(path, given: true), in: folder)
         #expect(given.status == .usageOrInputError)
-        #expect(givenObserver.lines == ["notice: cannot read the domain list \(path): No such file or directory"])
+        #expect(givenObserver.events == [.domainListUnreadable(path: path, reason: "No such file or directory", isDefault: false)])
     }
 
     @Test func aBinaryListIsRefusedWhole() throws {
@@ -63,7 +74,7 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         try Data("a.example\nb\0c\n".utf8).write(to: URL(fileURLWithPath: path))
         let (outcome, observer, _) = Self.run(.file(path, given: true), in: folder)
         #expect(outcome.status == .usageOrInputError)
-        #expect(observer.lines == ["notice: the domain list \(path) holds a NUL byte on line 2: it is a binary file, not a list of domains"])
+        #expect(observer.events == [.domainListRefused(.binary(path, line: 2))])
     }
 
     @Test func nothingToAuditAndAMissingCAFile() throws {
@@ -72,10 +83,10 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         try Data("# nothing\n\n".utf8).write(to: URL(fileURLWithPath: path))
         let (empty, emptyObserver, _) = Self.run(.file(path, given: true), in: folder)
         #expect(empty.status == .usageOrInputError)
-        #expect(emptyObserver.lines == ["notice: no domains to audit in \(path)"])
+        #expect(emptyObserver.events == [.noDomains(.file(path, given: true))])
         let (noCA, noCAObserver, store) = Self.run(.arguments(["a.example"]), in: folder, caFile: "/nonexistent/ca.pem")
         #expect(noCA.status == .usageOrInputError)
-        #expect(noCAObserver.lines == ["notice: --cacert /nonexistent/ca.pem: No such file or directory"])
+        #expect(noCAObserver.events == [.caFileUnusable(path: "/nonexistent/ca.pem", problem: "No such file or directory")])
         #expect(!FileManager.default.fileExists(atPath: store.root), "nothing is written before the fetch")
     }
 
@@ -96,8 +107,8 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("report.json").path))
         let lines = observer.lines
         // The list's problems first, whole, before anything is fetched.
-        #expect(lines.prefix(2) == ["notice: \(list.path):4: \"not a domain\": contains a space: one domain per line",
-                                    "notice: 1 duplicate line audited once"])
+        let problems = [InputProblem(file: list.path, line: 4, text: "not a domain", reason: "contains a space: one domain per line")]
+        #expect(observer.events == [.inputProblems(problems, total: 1), .duplicatesAuditedOnce(count: 1)])
         #expect(lines.contains("fetching: 2") && lines.contains("fetching: done") && lines.contains("progress: 2/2"))
         #expect(lines.suffix(2) == ["report: 2 domains", "written: \(directory.lastPathComponent)"])
         #expect(observer.madeReport == report)
@@ -106,7 +117,8 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         try Data("a.example\n".utf8).write(to: list)
         let (next, nextObserver, _) = Self.run(.file(list.path, given: true), in: folder)
         #expect(next.status == .domainFailed)
-        #expect(nextObserver.lines.contains { $0.hasPrefix("info: comparing with \(store.root)/\(directory.lastPathComponent)/report.json (run of ") })
+        #expect(nextObserver.events == [.comparingWithBaseline(path: "\(store.root)/\(directory.lastPathComponent)/report.json",
+                                                               generatedAt: report.generatedAt)])
         #expect(next.report?.changes != nil)
     }
 
@@ -124,8 +136,8 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         #expect(outcome.status == .usageOrInputError && outcome.directory == nil)
         #expect(outcome.report?.shard == shard)
         let expected = shard.subset(of: DomainList.parse(arguments: names)).entries.count
-        #expect(observer.lines.first == "info: shard 1/2: \(expected) of the list's 6 domains")
-        #expect(observer.lines.last == "notice: the terminal went away")
+        #expect(observer.events.first == .shardSelected(shard, selected: expected, total: 6))
+        #expect(observer.events.last == .reportsNotWritten(RecordingObserver.Refused()))
         #expect(!FileManager.default.fileExists(atPath: store.root))
     }
 
@@ -143,6 +155,6 @@ final class RecordingObserver: AuditRunObserver, @unchecked Sendable {
         let report = try #require(outcome.report)
         #expect(!report.complete && report.domains.isEmpty && report.notAudited == ["a.example", "b.example"])
         #expect(outcome.directory != nil && store.latestFolderName == nil)
-        #expect(observer.lines.last == "notice: stopped by SIGTERM: 0 of 2 domains checked; the report is marked \"complete\": false and lists the 2 not audited under \"notAudited\"; reports/latest was not moved")
+        #expect(observer.events.last == .stopped(.terminate, .audit(audited: 0, notAudited: 2, latestNotMovedIn: store.root)))
     }
 }

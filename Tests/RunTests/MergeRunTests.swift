@@ -45,7 +45,7 @@ import Testing
         let (outcome, observer, store) = Self.merge(files, in: folder)
         #expect(outcome.status == .usageOrInputError)
         #expect(outcome.directory != nil && store.latestFolderName == nil, "an incomplete merge never becomes latest")
-        #expect(observer.lines.last == "notice: shards 2/3, 3/3 not given: the merged report is incomplete")
+        #expect(observer.events.last == .shardsMissing(shown: [2, 3], count: 2, of: 3))
     }
 
     @Test func aFileThatIsNotAReportStopsTheMergeBeforeWriting() throws {
@@ -55,12 +55,15 @@ import Testing
         try Data("{\"tool\": 1}".utf8).write(to: bad)
         let (outcome, observer, store) = Self.merge([good, bad.path], in: folder)
         #expect(outcome.status == .usageOrInputError && outcome.report == nil)
-        #expect(observer.lines.count == 1)
-        #expect(observer.lines.first?.hasPrefix("notice: \(bad.path): not an aasa-audit report.json (") == true)
+        #expect(observer.lines.isEmpty && observer.events.count == 1)
+        guard case .shardReportUnusable(bad.path, .notAReport)? = observer.events.first else {
+            Issue.record("\(observer.events)")
+            return
+        }
         #expect(!FileManager.default.fileExists(atPath: store.root))
         let (missing, missingObserver, _) = Self.merge([good, "/nonexistent.json"], in: folder)
         #expect(missing.status == .usageOrInputError)
-        #expect(missingObserver.lines == ["notice: /nonexistent.json: no such file"])
+        #expect(missingObserver.events == [.shardReportUnusable(file: "/nonexistent.json", .unreadable("no such file"))])
     }
 
     @Test func aSignalBeforeWritingWritesNothing() throws {
@@ -71,7 +74,7 @@ import Testing
         let outcome = MergeRun(files: files, baseline: .none, output: ReportOutput(destination: .store(store)))
             .run(observer: observer, signal: { ExitPolicy.sigint })
         #expect(outcome.status == .interrupted && outcome.directory == nil)
-        #expect(observer.lines == ["notice: stopped by SIGINT: nothing was written"])
+        #expect(observer.events == [.stopped(.interrupt, .mergeBeforeWriting)] && observer.lines.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: store.root))
     }
 }

@@ -73,11 +73,9 @@ final class FakeHistory: RunHistory, @unchecked Sendable {
         #expect(outcome.status == .domainFailed, "the audit's own status")
         #expect(outcome.report?.history == nil)
         #expect(FileManager.default.fileExists(atPath: try #require(outcome.directory).appendingPathComponent("report.json").path))
-        let warnings = observer.lines.filter { $0.contains("warning") }
-        #expect(warnings == [
-            "notice: warning: history fake.sqlite not read: database disk image is malformed (the reports are written without it)",
-            "notice: warning: this run was not recorded in the history fake.sqlite: database disk image is malformed (its reports were written)",
-        ])
+        let warnings = observer.events.filter { $0.level == .warning }
+        #expect(warnings == [.historyNotRead(path: "fake.sqlite", error: FakeHistory.Broken()),
+                             .runNotRecorded(path: "fake.sqlite", error: FakeHistory.Broken())])
     }
 
     /// `--fail-on new` with no baseline and a history that could not be read: said as it is, not
@@ -86,9 +84,8 @@ final class FakeHistory: RunHistory, @unchecked Sendable {
         let folder = try AuditBinary.temporaryDirectory()
         let (outcome, observer) = Self.run(.arguments(["a.example"]), history: FakeHistory(failing: true), in: folder, failOn: .new)
         #expect(outcome.status == .domainFailed)
-        #expect(observer.lines.contains("notice: --fail-on new: there is no baseline and the history fake.sqlite could not be read (above), "
-                                        + "so every failing domain fails the run (as with --fail-on any)"), "\(observer.lines)")
-        #expect(!observer.lines.contains { $0.contains("no earlier run") })
+        #expect(observer.events.filter { if case .failOnNewComparesNothing = $0 { true } else { false } }
+                == [.failOnNewComparesNothing(.historyUnreadable(path: "fake.sqlite"))], "\(observer.events)")
     }
 
     @Test func theDefaultHistoryIsInTheStoreAndNoneWithOut() {

@@ -58,22 +58,20 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: oneOffFolder.appendingPathComponent("report.json").path))
         #expect(store.latestFolderName == nightFolder, "latest stays on the run of the list")
         #expect(oneOff.report?.changes == nil, "not compared with the list's baseline")
-        #expect(observer.lines.contains("info: one-off check of the domains given as arguments: \(store.root)/latest is not moved "
-                                        + "and the run is not compared with it (--baseline FILE compares it)"), "\(observer.lines)")
-        #expect(!observer.lines.contains { $0.contains("comparing with") })
+        #expect(observer.events == [.oneOffCheck(storeRoot: store.root, hostsFromEntitlements: false, notCompared: true)])
 
         // --baseline FILE: compared, still not the latest.
         let baseline = "\(store.root)/\(nightFolder)/report.json"
         let (compared, comparedObserver, _) = Self.run(.arguments(["a.example"]), in: folder, baseline: .file(baseline))
         #expect(compared.report?.changes?.baselinePath == baseline)
-        #expect(comparedObserver.lines.contains("info: one-off check of the domains given as arguments: \(store.root)/latest is not moved"))
+        #expect(comparedObserver.events.first == .oneOffCheck(storeRoot: store.root, hostsFromEntitlements: false, notCompared: false))
         #expect(store.latestFolderName == nightFolder)
 
         // The next run of the list compares with the previous run of the list, not the one-off checks.
         let (next, nextObserver, _) = Self.run(.file(list.path, given: true), in: folder)
         #expect(next.report?.changes?.baselinePath == baseline)
         #expect(next.report?.changes?.domainsRemoved.isEmpty == true && next.report?.changes?.domainsAdded.isEmpty == true)
-        #expect(!nextObserver.lines.contains { $0.contains("one-off") })
+        #expect(!nextObserver.events.contains { if case .oneOffCheck = $0 { true } else { false } })
         #expect(store.latestFolderName == next.directory?.lastPathComponent)
     }
 
@@ -88,7 +86,7 @@ import Glibc
         #expect(empty.status == .usageOrInputError)
         #expect(empty.report?.domains.isEmpty == true && empty.report?.complete == true && empty.directory != nil)
         #expect(store.latestFolderName == nightFolder)
-        #expect(observer.lines.contains("info: no domain was audited: \(store.root)/latest was not moved"), "\(observer.lines)")
+        #expect(observer.events.contains(.latestNotMovedNothingAudited(storeRoot: store.root)), "\(observer.events)")
     }
 
     // MARK: - Output folders that cannot be written, found before the fetch
@@ -116,7 +114,8 @@ import Glibc
         let outcome = run.run(observer: observer)
         #expect(outcome.status == .usageOrInputError && outcome.report == nil)
         #expect(!observer.lines.contains { $0.hasPrefix("fetching") }, "\(observer.lines)")
-        #expect(observer.lines.last == "notice: cannot write \(store.root): cannot create it in \(point.path) (Read-only file system) (nothing was audited)")
+        #expect(observer.events.last == .outputUnwritable(ReportWriteError(path: store.root, reason: "cannot create it in \(point.path) (Read-only file system)"),
+                                                          before: .audit), "\(observer.events)")
     }
 
     @Test func aMergeFindsAnUnwritableFolderBeforeWriting() throws {
@@ -126,7 +125,8 @@ import Glibc
         try Data("x".utf8).write(to: file)
         let (outcome, observer, _) = MergeRunTests.merge(files, in: folder)
         #expect(outcome.status == .usageOrInputError && outcome.directory == nil)
-        #expect(observer.lines == ["notice: cannot write \(file.path): \(file.path) is not a folder (nothing was merged)"], "\(observer.lines)")
+        #expect(observer.events == [.outputUnwritable(ReportWriteError(path: file.path, reason: "\(file.path) is not a folder"), before: .merge)],
+                "\(observer.events)")
     }
 
     @Test func aFileWhereAFolderIsExpectedAndAWritableFolder() throws {
@@ -199,12 +199,12 @@ import Glibc
         let started = Date()
         let (outcome, observer, store) = Self.run(.arguments(["a.example"]), in: folder, caFile: fifo)
         #expect(outcome.status == .usageOrInputError)
-        #expect(observer.lines == ["notice: --cacert \(fifo): it is a pipe (FIFO), not a regular file"])
+        #expect(observer.events == [.caFileUnusable(path: fifo, problem: "it is a pipe (FIFO), not a regular file")])
         #expect(Date().timeIntervalSince(started) < 2)
         #expect(!FileManager.default.fileExists(atPath: store.root))
         let (device, deviceObserver, _) = Self.run(.arguments(["a.example"]), in: folder, caFile: "/dev/zero")
         #expect(device.status == .usageOrInputError)
-        #expect(deviceObserver.lines == ["notice: --cacert /dev/zero: it is a device, not a regular file"])
+        #expect(deviceObserver.events == [.caFileUnusable(path: "/dev/zero", problem: "it is a device, not a regular file")])
     }
 
     @Test func aSignalWhileWaitingForTheListEndsTheRunWithNothingWritten() throws {
@@ -215,7 +215,7 @@ import Glibc
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { stop.stop() }
         let (outcome, observer, store) = Self.run(.file(fifo, given: true), in: folder, stop: stop)
         #expect(outcome.status == .interrupted && outcome.report == nil)
-        #expect(observer.lines == ["notice: stopped by SIGINT while waiting for the domain list \(fifo): nothing was audited or written"])
+        #expect(observer.events == [.stopped(.interrupt, .waitingForDomainList(path: fifo))] && observer.lines.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: store.root))
     }
 }

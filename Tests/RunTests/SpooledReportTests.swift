@@ -86,8 +86,7 @@ import TestSupport
         var seen: [String]?
         var spooled = false
         init(folder: URL) { self.folder = folder }
-        func notice(_ text: String) {}
-        func info(_ text: String) {}
+        func event(_ event: RunEvent) {}
         func progress(done: Int, of total: Int) {}
         func fetching(total: Int?) {}
         func reportMade(_ report: AuditReport) throws {}

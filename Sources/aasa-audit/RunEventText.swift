@@ -1,0 +1,111 @@
+import Audit
+import Foundation
+import Reporting
+import Run
+
+/// The words for what a run tells (`RunEvent`): the one place they are written. Lines without the
+/// program's name; the console puts it in front and keeps control characters off the terminal.
+enum RunEventText {
+    /// The lines `event` is shown as (one, but for a list of input problems).
+    static func lines(for event: RunEvent) -> [String] {
+        if case .inputProblems(let problems, let total) = event {
+            return ConsoleSummary.inputProblemLines(problems, total: total)
+        }
+        let text = sentence(for: event)
+        return [event.level == .warning ? "warning: " + text : text]
+    }
+
+    /// The sentence of `event` (after "warning: " for a warning).
+    static func sentence(for event: RunEvent) -> String {
+        switch event {
+        case .waitingForDomainList(let path):
+            return "waiting for the domain list \(path) (a pipe) to be written; Ctrl-C stops"
+        case .domainListUnreadable(let path, let reason, let isDefault):
+            return "cannot read the domain list \(path): \(reason)"
+                + (isDefault ? " (name domains as arguments, or create domains.txt with one domain per line)" : "")
+        case .domainListRefused(let error):
+            return "\(error)"
+        case .inputProblems(let problems, let total):
+            return ConsoleSummary.inputProblemLines(problems, total: total).joined(separator: "\n")
+        case .duplicatesAuditedOnce(let count):
+            return "\(count) duplicate line\(count == 1 ? "" : "s") audited once"
+        case .entryNote(let place, let note):
+            return "\(place): \(note)"
+        case .caFileUnusable(let path, let problem):
+            return "--cacert \(path): \(problem)"
+        case .noDomains(let domains):
+            switch domains {
+            case .file(let path, _): return "no domains to audit in \(path)"
+            case .arguments: return "no domains to audit in the arguments"
+            }
+        case .shardSelected(let shard, let selected, let total):
+            return "shard \(shard): \(selected) of the list's \(total) domains"
+        case .oneOffCheck(let root, let hostsFromEntitlements, let notCompared):
+            let what = hostsFromEntitlements ? "the hosts the entitlements name" : "the domains given as arguments"
+            return "one-off check of \(what): \(root)/latest is not moved"
+                + (notCompared ? " and the run is not compared with it (--baseline FILE compares it)" : "")
+        case .outputUnwritable(let error, let work):
+            return "\(error) (nothing was \(work == .audit ? "audited" : "merged"))"
+        case .baselineUnusable(let problem):
+            return "\(problem)"
+        case .comparingWithBaseline(let path, let generatedAt):
+            return "comparing with \(path) (run of \(generatedAt.formatted(.iso8601)))"
+        case .failOnNewComparesNothing(let reason):
+            let why = switch reason {
+            case .noBaselineNorHistory: "there is no baseline to compare with"
+            case .historyUnreadable(let path): "there is no baseline and the history \(path) could not be read (above)"
+            case .noEarlierRun(let path): "there is no baseline and no earlier run of the list in the history \(path) to compare with"
+            }
+            return "--fail-on new: \(why), so every failing domain fails the run (as with --fail-on any)"
+        case .spoolUnavailable(let error):
+            return "\(error); the results are kept in memory"
+        case .fetchFailed(let error), .reportsNotWritten(let error):
+            return "\(error)"
+        case .reportNotAssembled(let error):
+            return "\(error) (no report was written)"
+        case .historyNotRead(let path, let error):
+            return "history \(path) not read: \(error) (the reports are written without it)"
+        case .keepLeftInPlace(let note):
+            return "\(note)"
+        case .latestNotMovedNothingAudited(let root):
+            return "no domain was audited: \(root)/latest was not moved"
+        case .runNotRecorded(let path, let error):
+            return "this run was not recorded in the history \(path): \(error) (its reports were written)"
+        case .stopped(let signal, let stopped):
+            return stoppedSentence(signal, stopped)
+        case .shardReportUnusable(let file, .notAReport(let detail)):
+            return "\(file): not an aasa-audit report.json (\(detail))"
+        case .shardReportUnusable(let file, let problem):
+            return "\(file): \(problem)"
+        case .mergeRefused(let error):
+            return "\(error)"
+        case .mergeWarning(let warning):
+            return warning
+        case .shardsMissing(let shown, let count, let shards):
+            let more = count - shown.count
+            return "shard\(count == 1 ? "" : "s") " + shown.map { "\($0)/\(shards)" }.joined(separator: ", ")
+                + (more > 0 ? " and \(more) more" : "") + " not given: the merged report is incomplete"
+        case .shardInterrupted(let source):
+            return "\(source): this shard was interrupted (\"complete\": false): the merged report is incomplete"
+        }
+    }
+
+    /// "stopped by SIGTERM …": what the signal stopped, then what was kept.
+    static func stoppedSentence(_ signal: RunEvent.StopSignal, _ stopped: RunEvent.Stopped) -> String {
+        let what = switch stopped {
+        case .waitingForDomainList(let path):
+            " while waiting for the domain list \(path): nothing was audited or written"
+        case .audit(let audited, let notAudited, let latestNotMovedIn):
+            (notAudited == 0
+                ? ": every domain had already been checked; the report is complete"
+                : ": \(audited) of \(audited + notAudited) domains checked; "
+                    + "the report is marked \"complete\": false and lists the \(notAudited) not audited under \"notAudited\"")
+                + (latestNotMovedIn.map { "; \($0)/latest was not moved" } ?? "")
+        case .mergeBeforeWriting:
+            ": nothing was written"
+        case .mergeAfterWriting:
+            ": the merged reports were written whole first"
+        }
+        return "stopped by \(signal == .terminate ? "SIGTERM" : "SIGINT")" + what
+    }
+}
