@@ -338,21 +338,6 @@ final class Transfer {
     }
 }
 
-extension TransferError.Kind {
-    /// Classifies a CURLcode; the code and text are kept alongside, so nothing is lost.
-    public init(curlCode: Int) {
-        switch curlCode {
-        case 5, 6: self = .dns
-        case 7: self = .refused
-        case 28: self = .timeout
-        case 18, 52, 55, 56: self = .reset
-        case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91: self = .tls
-        case 63, 100: self = .tooLarge  // CURLE_FILESIZE_EXCEEDED, CURLE_TOO_LARGE (curl 8.6+)
-        default: self = .other
-        }
-    }
-}
-
 /// curl's write callback for bodies: forwards to the `Transfer` in user data. Non-capturing, as C needs.
 private let transferWriteBody: curl_write_callback = { data, size, count, user in
     guard let user else { return 0 }
