@@ -91,7 +91,7 @@ public final class SiteFetcher {
     public func fetch<Result>(domains: [String], until stopSwitch: StopSwitch? = nil, admit: (() -> Bool)? = nil,
                               progress: ((Int, Int) -> Void)? = nil,
                               transform: @escaping (Int, SiteFetch) -> Result) throws -> [Result?] {
-        guard let loop = TransferLoop(options: options) else { throw FetchSetupError.curlUnavailable }
+        let loop = try TransferLoop(options: options)
         var results = [Result?](repeating: nil, count: domains.count)
         var done = 0
         var unfinished = 0
@@ -324,16 +324,5 @@ public final class SiteFetcher {
     private func isRedirect(_ response: FetchResponse) -> Bool {
         guard let status = response.status else { return false }
         return (300...399).contains(status)
-    }
-}
-
-/// Why fetching could not start at all (as opposed to a transfer failing).
-public enum FetchSetupError: Error, CustomStringConvertible {
-    case curlUnavailable
-
-    public var description: String {
-        switch self {
-        case .curlUnavailable: return "libcurl could not be initialised (is libcurl4-openssl-dev installed?)"
-        }
     }
 }

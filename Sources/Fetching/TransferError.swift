@@ -31,3 +31,11 @@ extension TransferError.Kind {
         }
     }
 }
+
+extension TransferError {
+    /// A transfer that never started because libcurl refused one of its options: the option is named,
+    /// curl's code and text are kept, and no request was sent.
+    init(refused: CurlOptionError) {
+        self.init(kind: .other, curlCode: refused.code, message: "\(refused.description); no request was sent")
+    }
+}
