@@ -62,9 +62,11 @@ final class Transfer {
         case restrictedAddress(String, AddressScope)
     }
 
-    init?(request: FetchRequest, options: FetchOptions, routing: Routing, header: UnsafeMutablePointer<curl_slist>?,
-          connected: ((Bool) -> Void)? = nil, completion: @escaping (FetchResponse) -> Void) {
-        guard CurlRuntime.isReady, let easy = curl_easy_init() else { return nil }
+    /// Creates the easy handle and sets every option; fails, with the reason, when libcurl gives no
+    /// handle or refuses an option (the transfer is then not made, see `TransferSetupError`).
+    init(request: FetchRequest, options: FetchOptions, routing: Routing, header: UnsafeMutablePointer<curl_slist>?,
+         connected: ((Bool) -> Void)? = nil, completion: @escaping (FetchResponse) -> Void) throws(TransferSetupError) {
+        guard CurlRuntime.isReady, let easy = curl_easy_init() else { throw .noHandle }
         self.easy = easy
         self.headerList = header
         self.request = request
@@ -72,12 +74,17 @@ final class Transfer {
         self.completion = completion
         self.maxBytes = options.maxBytes
         startedAt = .now
-        deadline = startedAt + .milliseconds(Int(max(0, options.totalTimeout) * 1000))
+        deadline = startedAt + .milliseconds(Self.milliseconds(max(0, options.totalTimeout)))
         routed = routing.routes(url: request.url)
         publicAddressesOnly = request.publicAddressesOnly && !routed
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        configure(options: options, routing: routing)
+        // A throw from here on frees the handle and the buffer in deinit (the object is complete).
+        do {
+            try configure(CurlEasyOptions(easy: easy), options: options, routing: routing)
+        } catch {
+            throw .refused(error)
+        }
     }
 
     deinit {
@@ -85,47 +92,55 @@ final class Transfer {
         errorBuffer.deallocate()
     }
 
-    private func configure(options: FetchOptions, routing: Routing) {
+    /// Seconds as whole milliseconds for libcurl, held to a range no conversion or sum traps on
+    /// (±10⁹ s; NaN is 0). The command line allows only 0 to 600 s; this keeps a library caller's
+    /// value from crashing the run.
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard !seconds.isNaN else { return 0 }
+        return Int(min(1e12, max(-1e12, seconds * 1000)))
+    }
+
+    private func configure(_ curl: CurlEasyOptions, options: FetchOptions, routing: Routing) throws(CurlOptionError) {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        ccurl_easy_setopt_string(easy, CURLOPT_URL, request.url)
-        ccurl_easy_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        try curl.set(CURLOPT_URL, request.url)
+        try curl.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+        try curl.set(CURLOPT_NOSIGNAL, 1)
         // Apple follows no redirect, so neither does the verdict's fetch; hops are separate transfers.
-        ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
-        ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, request.userAgent ?? options.userAgent)
+        try curl.set(CURLOPT_FOLLOWLOCATION, 0)
+        try curl.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try curl.set(CURLOPT_USERAGENT, request.userAgent ?? options.userAgent)
         // "" asks for every encoding this libcurl decodes; the write callback sees decoded bytes.
-        ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
-        ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
-        ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout * 1000))
+        try curl.set(CURLOPT_ACCEPT_ENCODING, "")
+        try curl.set(CURLOPT_HTTPHEADER, list: headerList)
+        try curl.set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout))
         // The tool's own deadline (`deadline`, enforced by `TransferLoop`) ends the transfer; curl's
         // timeout, a second later, only backs it up.
-        ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(options.totalTimeout * 1000) + Self.curlTimeoutSlackMilliseconds)
-        ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedLimit)
-        ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, options.lowSpeedTime)
-        ccurl_easy_setopt_long(easy, CURLOPT_CERTINFO, 1)
-        TrustStore(userFile: options.caFile).apply(to: easy, url: request.url)
-        if let list = routing.connectTo { ccurl_easy_setopt_slist(easy, CURLOPT_CONNECT_TO, list) }
-        if let list = routing.resolve { ccurl_easy_setopt_slist(easy, CURLOPT_RESOLVE, list) }
+        try curl.set(CURLOPT_TIMEOUT_MS, Self.milliseconds(options.totalTimeout) + Self.curlTimeoutSlackMilliseconds)
+        try curl.set(CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedLimit)
+        try curl.set(CURLOPT_LOW_SPEED_TIME, options.lowSpeedTime)
+        try curl.set(CURLOPT_CERTINFO, 1)
+        try TrustStore(userFile: options.caFile).apply(to: curl, url: request.url)
+        if let list = routing.connectTo { try curl.set(CURLOPT_CONNECT_TO, list: list) }
+        if let list = routing.resolve { try curl.set(CURLOPT_RESOLVE, list: list) }
         switch request.mode {
         case .verifying:
-            ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
-            ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+            try curl.set(CURLOPT_SSL_VERIFYPEER, 1)
+            try curl.set(CURLOPT_SSL_VERIFYHOST, 2)
         case .certificateProbe:
             // Only to read the certificate of a handshake that failed verification; never for a verdict.
-            ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 0)
-            ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 0)
-            ccurl_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
+            try curl.set(CURLOPT_SSL_VERIFYPEER, 0)
+            try curl.set(CURLOPT_SSL_VERIFYHOST, 0)
+            try curl.set(CURLOPT_NOBODY, 1)
         }
-        ccurl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION, transferWriteBody)
-        ccurl_easy_setopt_ptr(easy, CURLOPT_WRITEDATA, me)
-        ccurl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION, transferWriteHeader)
-        ccurl_easy_setopt_ptr(easy, CURLOPT_HEADERDATA, me)
-        ccurl_easy_setopt_opensocket_function(easy, transferOpenSocket)
-        ccurl_easy_setopt_ptr(easy, CURLOPT_OPENSOCKETDATA, me)
+        try curl.set(CURLOPT_WRITEFUNCTION, write: transferWriteBody)
+        try curl.set(CURLOPT_WRITEDATA, pointer: me)
+        try curl.set(CURLOPT_HEADERFUNCTION, write: transferWriteHeader)
+        try curl.set(CURLOPT_HEADERDATA, pointer: me)
+        try curl.setOpenSocket(transferOpenSocket)
+        try curl.set(CURLOPT_OPENSOCKETDATA, pointer: me)
         if connected != nil {
-            ccurl_easy_setopt_prereq_function(easy, transferPrereq)
-            ccurl_easy_setopt_ptr(easy, CURLOPT_PREREQDATA, me)
+            try curl.setPrereq(transferPrereq)
+            try curl.set(CURLOPT_PREREQDATA, pointer: me)
         }
     }
 
@@ -235,14 +250,14 @@ final class Transfer {
 
     /// The plain values of the finished transfer.
     func response(result: CURLcode) -> FetchResponse {
-        var code = 0
-        ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
+        // An item libcurl cannot give is unknown, not zero: the parsed status line stands in for the
+        // code, and a connection counts as reused only when libcurl says it made none.
+        let code = longInfo(CURLINFO_RESPONSE_CODE) ?? 0
         var downloaded: curl_off_t = 0
-        ccurl_easy_getinfo_off(easy, CURLINFO_SIZE_DOWNLOAD_T, &downloaded)
+        if ccurl_easy_getinfo_off(easy, CURLINFO_SIZE_DOWNLOAD_T, &downloaded) != CURLE_OK { downloaded = 0 }
         var redirect: UnsafePointer<CChar>?
-        ccurl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirect)
-        var connects = 0
-        ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+        if ccurl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirect) != CURLE_OK { redirect = nil }
+        let connects = longInfo(CURLINFO_NUM_CONNECTS)
 
         let error = transferError(result)
         let certificate = readCertificate()
@@ -277,10 +292,16 @@ final class Transfer {
         return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 
+    /// A timer in milliseconds; 0 when libcurl cannot give it.
     private func milliseconds(_ info: CURLINFO) -> Double {
         var micros: curl_off_t = 0
-        ccurl_easy_getinfo_off(easy, info, &micros)
+        guard ccurl_easy_getinfo_off(easy, info, &micros) == CURLE_OK else { return 0 }
         return Double(micros) / 1000
+    }
+
+    private func longInfo(_ info: CURLINFO) -> Int? {
+        var value = 0
+        return ccurl_easy_getinfo_long(easy, info, &value) == CURLE_OK ? value : nil
     }
 
     private func readCertificate() -> CertificateFacts? {
@@ -335,21 +356,6 @@ final class Transfer {
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
-    }
-}
-
-extension TransferError.Kind {
-    /// Classifies a CURLcode; the code and text are kept alongside, so nothing is lost.
-    public init(curlCode: Int) {
-        switch curlCode {
-        case 5, 6: self = .dns
-        case 7: self = .refused
-        case 28: self = .timeout
-        case 18, 52, 55, 56: self = .reset
-        case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91: self = .tls
-        case 63, 100: self = .tooLarge  // CURLE_FILESIZE_EXCEEDED, CURLE_TOO_LARGE (curl 8.6+)
-        default: self = .other
-        }
     }
 }
 

@@ -21,16 +21,19 @@ public final class TransferLoop {
     /// Transfers in flight per host name and port (`HostKey`), held at `options.maxPerHost` or below.
     private var hosts: HostLimit
 
-    /// Creates a loop; nil when libcurl cannot be initialised.
-    public init?(options: FetchOptions) {
-        guard CurlRuntime.isReady, let multi = curl_multi_init() else { return nil }
+    /// Creates a loop; fails when libcurl cannot be initialised or refuses the multi handle's option.
+    public init(options: FetchOptions) throws(FetchSetupError) {
+        guard CurlRuntime.isReady, let multi = curl_multi_init() else { throw .curlUnavailable }
         self.multi = multi
         self.options = options
         self.routing = Routing(options: options)
         self.hosts = HostLimit(limit: options.maxPerHost)
         acceptHeader = curl_slist_append(nil, "Accept: application/json, */*;q=0.8")
         // Keep enough idle connections that each domain's second location finds its first one's.
-        ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(64, options.concurrency * 2))
+        // (A throw from here on frees the multi handle and the header in deinit.)
+        let connections = max(64, min(options.concurrency, Int.max / 2) * 2)
+        let code = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, connections)
+        guard code == CURLM_OK else { throw .option(CurlOptionError(multiOption: "CURLMOPT_MAXCONNECTS", code: code)) }
         // maxPerHost is enforced by the loop (see ServerQueues), not by CURLMOPT_MAX_HOST_CONNECTIONS:
         // curl's limit queues the excess inside curl and closes idle connections to make room, which
         // now and then closes a domain's connection just before its second location would reuse it.
@@ -123,9 +126,16 @@ public final class TransferLoop {
                     isDraining = was
                 }
             }
-            guard let transfer = Transfer(request: request, options: options, routing: routing, header: acceptHeader, connected: ready,
-                                          completion: completion) else {
-                completion(FetchResponse(url: request.url, error: TransferError(kind: .other, curlCode: -1, message: "libcurl could not create a transfer handle")))
+            let transfer: Transfer
+            do {
+                transfer = try Transfer(request: request, options: options, routing: routing, header: acceptHeader, connected: ready,
+                                        completion: completion)
+            } catch {
+                // Not made: answered at once, as a failed transfer that says why (a follow-up of its own).
+                let was = isDraining
+                isDraining = true
+                completion(FetchResponse(url: request.url, error: error.transferError))
+                isDraining = was
                 continue
             }
             active[transfer.easy] = (transfer, server)

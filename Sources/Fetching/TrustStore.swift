@@ -43,10 +43,10 @@ struct TrustStore: Sendable {
         return systemBundle
     }
 
-    /// Sets `CURLOPT_CAINFO` and `CURLOPT_CAPATH` of `easy` for a transfer to `url`.
-    func apply(to easy: UnsafeMutableRawPointer, url: String) {
+    /// Sets `CURLOPT_CAINFO` and `CURLOPT_CAPATH` of a transfer to `url`.
+    func apply(to curl: CurlEasyOptions, url: String) throws(CurlOptionError) {
         guard let bundle = bundle(for: url) else { return }
-        ccurl_easy_setopt_string(easy, CURLOPT_CAINFO, bundle)
-        ccurl_easy_setopt_string(easy, CURLOPT_CAPATH, nil)
+        try curl.set(CURLOPT_CAINFO, bundle)
+        try curl.clear(CURLOPT_CAPATH)
     }
 }

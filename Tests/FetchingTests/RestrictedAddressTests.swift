@@ -33,7 +33,7 @@ import TestSupport
     func fetch(_ url: String, publicAddressesOnly: Bool, _ adjust: (inout FetchOptions) -> Void = { _ in }) throws -> FetchResponse {
         var options = FetchOptions(userAgent: "aasa-audit-tests", totalTimeout: 5)
         adjust(&options)
-        let loop = try #require(TransferLoop(options: options))
+        let loop = try TransferLoop(options: options)
         var result: FetchResponse?
         loop.submit(FetchRequest(url: url, publicAddressesOnly: publicAddressesOnly)) { result = $0 }
         loop.run(until: nil)

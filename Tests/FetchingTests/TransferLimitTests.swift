@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct TransferLimitTests {
     func fetch(_ behaviour: RawHTTPServer.Behaviour, timeout: Double = 1) throws -> FetchResponse {
         let server = try RawHTTPServer { _, _ in behaviour }
-        let loop = try #require(TransferLoop(options: FetchOptions(userAgent: "aasa-audit-tests", totalTimeout: timeout)))
+        let loop = try TransferLoop(options: FetchOptions(userAgent: "aasa-audit-tests", totalTimeout: timeout))
         var result: FetchResponse?
         loop.submit(FetchRequest(url: "http://127.0.0.1:\(server.port)/file")) { result = $0 }
         loop.run(until: nil)

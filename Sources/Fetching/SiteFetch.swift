@@ -1,0 +1,28 @@
+/// Both file locations of one domain, and what Apple's CDN and crawler were given.
+public struct SiteFetch: Sendable, Equatable {
+    public var domain: String
+    public var wellKnown: LocationFetch
+    public var root: LocationFetch
+    /// The copy on Apple's CDN (`FetchOptions.appleCDNBase` + domain); nil when the CDN is not fetched.
+    public var cdn: FetchResponse?
+    /// `.well-known` fetched again with the crawler's User-Agent; nil when there is no crawler
+    /// User-Agent or the first `.well-known` fetch got no HTTP response.
+    public var crawlerWellKnown: FetchResponse?
+    /// The root location with the crawler's User-Agent; fetched only when the first `.well-known`
+    /// fetch did not answer 200 and the root location got an HTTP response.
+    public var crawlerRoot: FetchResponse?
+    /// Android's `/.well-known/assetlinks.json` on the same connection; nil when it was not asked for
+    /// (`FetchOptions.assetLinks`).
+    public var android: LocationFetch?
+
+    public init(domain: String, wellKnown: LocationFetch, root: LocationFetch, cdn: FetchResponse? = nil,
+                crawlerWellKnown: FetchResponse? = nil, crawlerRoot: FetchResponse? = nil, android: LocationFetch? = nil) {
+        self.domain = domain
+        self.android = android
+        self.wellKnown = wellKnown
+        self.root = root
+        self.cdn = cdn
+        self.crawlerWellKnown = crawlerWellKnown
+        self.crawlerRoot = crawlerRoot
+    }
+}
