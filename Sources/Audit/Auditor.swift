@@ -29,48 +29,43 @@ public struct Auditor: Sendable {
     /// The result for one domain and the document Apple uses from it (nil when Apple can read a
     /// document from neither location, `LocationUsability`): for `aasa-audit match DOMAIN`, which
     /// decides URLs against that document, even when some of its entries are broken.
+    ///
+    /// The location checks run on each location (the Android one too, when it was fetched); then
+    /// the domain-level checks of `RuleRegistry.domainChecks`, in order, on one context.
     public func auditWithDocument(_ site: SiteFetch, unicodeDomain: String? = nil,
                                   expectations: DomainExpectations = DomainExpectations(),
                                   claims: [EntitlementClaim] = []) -> (result: DomainResult, document: AASADocument?) {
         let wellKnown = check(path: AASAFile.wellKnownPath, fetch: site.wellKnown)
         let root = check(path: AASAFile.rootPath, fetch: site.root, sibling: wellKnown.fetched)
-        let outcome = LocationChoice.decide(wellKnown: wellKnown, root: root)
-        let fetched = [wellKnown.result.path: wellKnown.fetched, root.result.path: root.fetched]
-        var extra: [Finding] = []
-        var crawler: CrawlerResult?
         var crawled: [String: FetchResponse] = [:]
         crawled[AASAFile.wellKnownPath] = site.crawlerWellKnown
         crawled[AASAFile.rootPath] = site.crawlerRoot
-        if !crawled.isEmpty {
-            let access = CrawlerAccessCheck.check(usedLocation: outcome.usedLocation, tool: fetched, crawler: crawled,
-                                                  crawlerUserAgent: settings.crawlerUserAgent, toolUserAgent: settings.userAgent)
-            crawler = access.result
-            extra += Self.named(access.findings, by: CrawlerAccessCheck.id)
+        let context = DomainCheckContext(
+            domain: site.domain, wellKnown: wellKnown, root: root, choice: LocationChoice.decide(wellKnown: wellKnown, root: root),
+            crawled: crawled, cdn: site.cdn, android: site.android.map { check(path: AssetLinksFile.path, fetch: $0, kind: .assetLinks) },
+            expectations: expectations, claims: claims, settings: settings)
+        var findings: [Finding] = [], androidFindings: [Finding] = []
+        var crawler: CrawlerResult?, cdn: CDNResult?, outcomes: [ClaimOutcome]?
+        for domainCheck in RuleRegistry.domainChecks {
+            let output = domainCheck.check(context)
+            switch domainCheck.part {
+            case .apple: findings += output.findings
+            case .android: androidFindings += output.findings
+            }
+            switch output.facts {
+            case .crawler(let facts)?: crawler = facts
+            case .cdn(let facts)?: cdn = facts
+            case .claims(let facts)?: outcomes = facts
+            case nil: break
+            }
         }
-        var cdn: CDNResult?
-        if let response = site.cdn {
-            let copy = CDNCheck.check(cdn: response, domain: site.domain, origin: outcome.usedLocation.flatMap { fetched[$0] })
-            cdn = copy.result
-            extra += Self.named(copy.findings, by: CDNCheck.id)
-        }
-        let document = outcome.usedLocation.flatMap { fetched[$0]?.validation?.document }
-        extra += Self.named(ExpectationCheck.findings(expectations, domain: site.domain, document: document), by: ExpectationCheck.id)
-        var outcomes: [ClaimOutcome]?
-        if !claims.isEmpty {
-            let files = EntitlementClaimCheck.HostFiles(
-                usedLocation: outcome.usedLocation, usedDocument: document,
-                wellKnownDocument: wellKnown.result.usable ? wellKnown.fetched.validation?.document : nil, rootUsable: root.result.usable)
-            let checked = EntitlementClaimCheck.evaluate(claims, domain: site.domain, files: files)
-            extra += Self.named(checked.findings, by: EntitlementClaimCheck.id)
-            outcomes = checked.outcomes
-        }
-        let android = site.android.map { auditAndroid($0, domain: site.domain, expectations: expectations) }
+        let android = context.android.map { AndroidResult(location: $0.result, findings: androidFindings) }
         // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn. The
         // Android part, audited only when asked, counts too (`AndroidResult`).
-        let appleVerdict = LocationChoice.worst(outcome.verdict, Verdict(findings: extra))
+        let appleVerdict = LocationChoice.worst(context.choice.verdict, Verdict(findings: findings))
         var result = DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
                             verdict: android.map { LocationChoice.worst(appleVerdict, $0.verdict) } ?? appleVerdict,
-                            usedLocation: outcome.usedLocation, findings: Self.named(outcome.findings, by: LocationChoice.id) + extra,
+                            usedLocation: context.usedLocation, findings: findings,
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
         result.claims = outcomes
         if let android {
@@ -78,23 +73,15 @@ public struct Auditor: Sendable {
             result.appleVerdict = appleVerdict
             result.judge(at: nil)
         }
-        return (result, document)
-    }
-
-    /// The Android part of a domain: assetlinks.json through the same location checks as Apple's
-    /// files (transport, then the statement list instead of the AASA document), and the Android expectations.
-    public func auditAndroid(_ fetch: LocationFetch, domain: String, expectations: DomainExpectations) -> AndroidResult {
-        let location = check(path: AssetLinksFile.path, fetch: fetch, kind: .assetLinks)
-        let expected = AndroidExpectationCheck.findings(expectations, domain: domain, document: location.fetched.assetLinks?.document)
-        return AndroidResult(location: location.result, findings: Self.named(expected, by: AndroidExpectationCheck.id))
+        return (result, context.usedDocument)
     }
 
     /// Runs every location check on one location.
     /// `sibling`: the domain's other location, whose validation is reused when it served the same bytes.
     public func check(path: String, fetch: LocationFetch, sibling: FetchedLocation? = nil,
-                      kind: LocationKind = .appleAppSiteAssociation) -> (result: LocationResult, fetched: FetchedLocation) {
+                      kind: LocationKind = .appleAppSiteAssociation) -> CheckedLocation {
         let fetched = FetchedLocation(path: path, fetch: fetch, now: now, settings: settings, sibling: sibling, kind: kind)
-        let findings = RuleRegistry.locationChecks.flatMap { check in Self.named(check.findings(for: fetched), by: check.id) }
+        let findings = RuleRegistry.locationChecks.flatMap { $0.findings(for: fetched) }
         let response = fetch.response
         let body = response.bytes.truncated || response.body.count > LocationResult.maxShownBodyBytes ? nil : String(bytes: response.body, encoding: .utf8)
         // A readable location always has a document: `match`, the CDN and the crawler comparisons read it.
@@ -108,15 +95,6 @@ public struct Auditor: Sendable {
             bytes: BodySize(response.bytes), redirect: redirectChain(fetched), tls: response.tls.map { TLSConnection($0, now: now) },
             timings: TransferTimings(response.timings), error: response.error.map(TransferFailure.init), body: body, findings: findings)
         return (result, fetched)
-    }
-
-    /// `findings`, each naming the check that made it.
-    static func named(_ findings: [Finding], by check: String) -> [Finding] {
-        findings.map { finding in
-            var named = finding
-            named.check = check
-            return named
-        }
     }
 
     private func redirectChain(_ location: FetchedLocation) -> RedirectChain? {

@@ -32,8 +32,8 @@ public struct Finding: Sendable, Equatable, Codable {
     public var fix: String?
     /// JSON pointer into the served document, for document findings.
     public var pointer: String?
-    /// The check that made the finding ("tls", "document", "cdn" ...), named by the audit that ran
-    /// it; nil where no audit ran (`aasa-audit validate`). JUnit groups test cases by it.
+    /// The check that made the finding ("tls", "document", "cdn" ...), from its rule (`Rule.check`)
+    /// when it is made; nil where no audit ran (`aasa-audit validate`). JUnit groups test cases by it.
     public var check: String?
 
     public init(id: String, severity: Severity, message: String, fix: String? = nil, pointer: String? = nil, check: String? = nil) {
@@ -43,6 +43,13 @@ public struct Finding: Sendable, Equatable, Codable {
         self.fix = fix
         self.pointer = pointer
         self.check = check
+    }
+
+    /// This finding as reported by the check `check`: a core finding the audit reports on a served file.
+    public func reported(by check: String) -> Finding {
+        var reported = self
+        reported.check = check
+        return reported
     }
 
     /// The category: the first word of the id.

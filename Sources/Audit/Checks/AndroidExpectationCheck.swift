@@ -9,19 +9,19 @@ import AASA
 public enum AndroidExpectationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "android-expectation"
-    public static let appMissing = Rule("expect.android-missing", .error,
+    public static let appMissing = Rule("expect.android-missing", .error, check: id,
         meaning: "domains.txt expects an Android app to have App Links on this domain, but assetlinks.json has no statement granting delegate_permission/common.handle_all_urls to its package, so Android does not verify the app for this domain.",
         fix: "Add a statement with \"relation\": [\"delegate_permission/common.handle_all_urls\"] and an android_app target with the package name and its SHA-256 fingerprints, or correct the android= expectation.")
-    public static let credentialsMissing = Rule("expect.android-creds-missing", .error,
+    public static let credentialsMissing = Rule("expect.android-creds-missing", .error, check: id,
         meaning: "domains.txt expects an Android app to share sign-in credentials with this domain, but assetlinks.json has no statement granting delegate_permission/common.get_login_creds to its package.",
         fix: "Add delegate_permission/common.get_login_creds to the relation of the app's statement.")
-    public static let fingerprintMissing = Rule("expect.fingerprint-missing", .error,
+    public static let fingerprintMissing = Rule("expect.fingerprint-missing", .error, check: id,
         meaning: "domains.txt expects a signing-certificate fingerprint to be listed for an Android app, but the app's statements in assetlinks.json do not list it; builds signed with that key are not verified (a file listing only a debug key verifies no build from Play).",
         fix: "Add the fingerprint to sha256_cert_fingerprints of the app's statement (with Play App Signing, the app-signing key from Play Console › App integrity).")
-    public static let unchecked = Rule("expect.android-unchecked", .warning,
+    public static let unchecked = Rule("expect.android-unchecked", .warning, check: id,
         meaning: "The domain has Android expectations in domains.txt that could not be checked: it serves no readable assetlinks.json, or the file does not grant what is expected itself but includes other statement lists, which Android reads and this tool does not fetch.",
         fix: "Fix the assetlinks.json errors first; the expectations are checked once the file is served and read. When the file includes other lists, check those (aasa-audit validate FILE) or move the statement into this file.")
-    public static let met = Rule("expect.android-met", .info,
+    public static let met = Rule("expect.android-met", .info, check: id,
         meaning: "Every Android expectation written for the domain in domains.txt holds for its assetlinks.json.",
         fix: "Nothing to fix.")
 
@@ -92,5 +92,16 @@ public enum AndroidExpectationCheck {
             findings.append(met.finding("All \(count) Android expectation\(count == 1 ? "" : "s") in the domain list hold for \(domain)."))
         }
         return findings
+    }
+}
+
+extension AndroidExpectationCheck: DomainCheck {
+    public static var part: DomainPart { .android }
+
+    /// The Android expectations against the statement list read at the checked assetlinks.json;
+    /// nothing when the Android part was not audited.
+    public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
+        guard let android = context.android else { return DomainCheckOutput() }
+        return DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: android.fetched.assetLinks?.document))
     }
 }

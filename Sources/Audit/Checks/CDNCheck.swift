@@ -12,16 +12,16 @@ import SignedFiles
 public enum CDNCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "cdn"
-    public static let missing = Rule("cdn.missing", .error,
+    public static let missing = Rule("cdn.missing", .error, check: id,
         meaning: "Apple's CDN has no copy of the file (it answers 404, usually with a cached failure from its last fetch of your server); devices on iOS 14+ and macOS 11+ get no file, so links do not open the app.",
         fix: "Make the origin serve the file to Apple's crawler (AASA-Bot) with status 200 and no redirect; then wait: the CDN fetches again on its own schedule and cannot be invalidated. While testing, a development build with applinks:DOMAIN?mode=developer bypasses the CDN.")
-    public static let stale = Rule("cdn.stale", .warning,
+    public static let stale = Rule("cdn.stale", .warning, check: id,
         meaning: "Apple's CDN serves a different (older) copy of the file than the origin; devices use the CDN copy until it refreshes.",
         fix: "Nothing to change at the origin if its file is the one you want: the CDN refreshes on its own (Apple says within 24 hours) and cannot be invalidated. Devices pick the new copy up at app install or their next periodic check; while testing, applinks:DOMAIN?mode=developer bypasses the CDN.")
-    public static let ok = Rule("cdn.ok", .info,
+    public static let ok = Rule("cdn.ok", .info, check: id,
         meaning: "Apple's CDN serves the same file as the origin.",
         fix: "Nothing to do.")
-    public static let unreachable = Rule("cdn.unreachable", .warning,
+    public static let unreachable = Rule("cdn.unreachable", .warning, check: id,
         meaning: "Apple's CDN could not be reached from this machine, so its copy was not checked; this says nothing about your server.",
         fix: "Check this machine's access to app-site-association.cdn-apple.com (proxy, firewall, DNS), or run with --no-cdn.")
 
@@ -201,5 +201,14 @@ public enum CDNCheck {
             }
         }
         return .object(applinks)
+    }
+}
+
+extension CDNCheck: DomainCheck {
+    /// The CDN's copy against the location Apple uses; nothing when the CDN was not asked.
+    public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
+        guard let response = context.cdn else { return DomainCheckOutput() }
+        let copy = check(cdn: response, domain: context.domain, origin: context.used)
+        return DomainCheckOutput(findings: copy.findings, facts: .cdn(copy.result))
     }
 }

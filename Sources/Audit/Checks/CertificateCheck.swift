@@ -6,28 +6,28 @@ import Foundation
 public enum CertificateCheck: LocationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "tls"
-    public static let expired = Rule("tls.expired", .error,
+    public static let expired = Rule("tls.expired", .error, check: id,
         meaning: "The server's certificate has expired; iOS refuses the connection.",
         fix: "Renew the certificate and install it (with its intermediates) on the server.")
-    public static let notYetValid = Rule("tls.not-yet-valid", .error,
+    public static let notYetValid = Rule("tls.not-yet-valid", .error, check: id,
         meaning: "The server's certificate is not valid yet (its start date is in the future).",
         fix: "Install a certificate that is valid now, and check the server's clock.")
-    public static let hostnameMismatch = Rule("tls.hostname-mismatch", .error,
+    public static let hostnameMismatch = Rule("tls.hostname-mismatch", .error, check: id,
         meaning: "The certificate does not cover this host name.",
         fix: "Serve a certificate whose Subject Alternative Names include this exact host (a wildcard covers one label).")
-    public static let selfSigned = Rule("tls.self-signed", .error,
+    public static let selfSigned = Rule("tls.self-signed", .error, check: id,
         meaning: "The certificate is self-signed; devices do not trust it.",
         fix: "Use a certificate from a publicly trusted certificate authority.")
-    public static let untrusted = Rule("tls.untrusted", .error,
+    public static let untrusted = Rule("tls.untrusted", .error, check: id,
         meaning: "The certificate chain does not lead to a trusted root (unknown issuer or missing intermediate).",
         fix: "Install the full chain (leaf plus intermediates) on the server, issued by a publicly trusted CA.")
-    public static let handshakeFailed = Rule("tls.handshake-failed", .error,
+    public static let handshakeFailed = Rule("tls.handshake-failed", .error, check: id,
         meaning: "The TLS handshake failed for another reason; curl's error text says which.",
         fix: "Read curl's error text and fix the server's TLS configuration.")
-    public static let expiringSoon = Rule("tls.expiring-soon", .warning,
+    public static let expiringSoon = Rule("tls.expiring-soon", .warning, check: id,
         meaning: "The certificate expires soon (within --expiry-warning-days).",
         fix: "Renew the certificate before it expires; automate renewal if you can.")
-    public static let oldProtocol = Rule("tls.old-protocol", .warning,
+    public static let oldProtocol = Rule("tls.old-protocol", .warning, check: id,
         meaning: "The connection used a TLS version older than 1.2, below Apple's App Transport Security baseline.",
         fix: "Enable TLS 1.2 and 1.3 on the server.")
 

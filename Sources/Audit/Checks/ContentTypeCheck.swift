@@ -7,13 +7,13 @@ import Fetching
 public enum ContentTypeCheck: LocationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "content-type"
-    public static let missing = Rule("content-type.missing", .warning,
+    public static let missing = Rule("content-type.missing", .warning, check: id,
         meaning: "The response has no Content-Type header.",
         fix: "Serve the file with Content-Type: application/json.")
-    public static let unexpected = Rule("content-type.unexpected", .warning,
+    public static let unexpected = Rule("content-type.unexpected", .warning, check: id,
         meaning: "The Content-Type is not application/json.",
         fix: "Serve the file with Content-Type: application/json (in nginx: `default_type application/json;` in the file's location).")
-    public static let signed = Rule("content-type.signed", .info,
+    public static let signed = Rule("content-type.signed", .info, check: id,
         meaning: "The file is served as application/pkcs7-mime, the type of a CMS-signed file (needed only by iOS 8).",
         fix: "Signing is no longer needed: serve the plain JSON as application/json.")
 

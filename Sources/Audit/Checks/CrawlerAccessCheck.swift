@@ -9,10 +9,10 @@ import SignedFiles
 public enum CrawlerAccessCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "crawler"
-    public static let blocksApple = Rule("access.blocks-apple", .error,
+    public static let blocksApple = Rule("access.blocks-apple", .error, check: id,
         meaning: "The origin answers Apple's crawler User-Agent (AASA-Bot) differently from an ordinary client: another status or another body. Apple's CDN then caches that answer, and devices get no file.",
         fix: "Allow the User-Agents AASA-Bot and CFNetwork (and every IP address and region) to GET the file in the WAF, bot-protection or CDN rules in front of the site.")
-    public static let blocksTool = Rule("access.blocks-tool", .info,
+    public static let blocksTool = Rule("access.blocks-tool", .info, check: id,
         meaning: "The origin serves Apple's crawler User-Agent a file but not this tool's User-Agent; the location findings describe what this tool got.",
         fix: "Nothing to fix for Apple; to see what other clients get, rerun with --user-agent.")
 
@@ -54,5 +54,14 @@ public enum CrawlerAccessCheck {
                 "\(theirs.url) answers Apple's crawler (User-Agent \(crawlerUserAgent)) with HTTP 200 and a JSON file, but this tool (User-Agent \(toolUserAgent)) with \(myAnswer)\(toolStatus == 200 ? " and another body" : ""); the findings above are about what this tool got.")])
         }
         return (result, [])
+    }
+}
+
+extension CrawlerAccessCheck: DomainCheck {
+    /// The comparison at the location Apple uses; nothing when the crawler did not fetch there.
+    public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
+        let access = check(usedLocation: context.usedLocation, tool: context.fetched, crawler: context.crawled,
+                           crawlerUserAgent: context.settings.crawlerUserAgent, toolUserAgent: context.settings.userAgent)
+        return DomainCheckOutput(findings: access.findings, facts: access.result.map(DomainCheckFacts.crawler))
     }
 }

@@ -8,24 +8,27 @@ import Foundation
 public enum DocumentCheck: LocationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "document"
-    public static let htmlPage = Rule("http.html-page", .error,
+    public static let htmlPage = Rule("http.html-page", .error, check: id,
         meaning: "The URL answers 200 with an HTML page, typically a single-page app's catch-all route, a login or a bot-challenge page.",
         fix: "Serve the real file at this path before the catch-all route (e.g. a static file or an exact location rule).")
 
-    /// This check's own rule; the document findings it forwards are `DocumentValidator.rules`.
+    /// This check's own rule.
     public static let rules = [htmlPage]
+    /// The document rules it reports on a served file: the validators', but the size limit (`SizeCheck`'s).
+    public static let coreRules = (DocumentValidator.rules + AssetLinksValidator.rules)
+        .filter { $0.id != FileSizeCheck.tooLarge.id }.map { $0.reported(by: id) }
 
     public static func findings(for location: FetchedLocation) -> [Finding] {
         if location.kind == .assetLinks {
             guard let validation = location.assetLinks else { return [] }
             if validation.document == nil, let page = htmlPageFinding(location) { return [page] }
-            return validation.findings
+            return validation.findings.map { $0.reported(by: id) }
         }
         guard let validation = location.validation else { return [] }
         // An HTML page is named as such rather than as a JSON syntax error.
         if validation.json == nil, !validation.wasSigned, let page = htmlPageFinding(location) { return [page] }
         // SizeCheck reports the size of a served file, with the transfer's details; once is enough.
-        return validation.findings.filter { $0.id != FileSizeCheck.tooLarge.id }
+        return validation.findings.filter { $0.id != FileSizeCheck.tooLarge.id }.map { $0.reported(by: id) }
     }
 
     /// An HTML page served in the file's place.

@@ -7,31 +7,31 @@ import AASA
 public enum EntitlementClaimCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "entitlement"
-    public static let applinksMissing = Rule("entitlement.applinks-missing", .error,
+    public static let applinksMissing = Rule("entitlement.applinks-missing", .error, check: id,
         meaning: "The app's entitlement has an applinks: entry for the host, but the file Apple reads for it has no applinks details entry for the app, so none of the app's universal links on the host open it.",
         fix: "Add the app ID (Team ID + \".\" + bundle ID) to appIDs in an applinks.details entry of that file, or remove the entry from the entitlement.")
-    public static let webcredentialsMissing = Rule("entitlement.webcredentials-missing", .error,
+    public static let webcredentialsMissing = Rule("entitlement.webcredentials-missing", .error, check: id,
         meaning: "The app's entitlement has a webcredentials: entry for the host, but the app is not in webcredentials.apps of the file Apple reads for it, so the app cannot share credentials with the site.",
         fix: "Add the app ID to \"webcredentials\": { \"apps\": [ … ] } in that file.")
-    public static let appClipMissing = Rule("entitlement.appclip-missing", .error,
+    public static let appClipMissing = Rule("entitlement.appclip-missing", .error, check: id,
         meaning: "The entitlement has an appclips: entry for the host (Apple puts it in both the App Clip's and its full app's), but appclips.apps of the file Apple reads for it lists neither the App Clip nor, for a full app, an App Clip of it (an app ID made of the full app's, a dot and more, as Apple requires of an App Clip's).",
         fix: "Add the App Clip's app ID to \"appclips\": { \"apps\": [ … ] } in that file.")
-    public static let activityMissing = Rule("entitlement.activitycontinuation-missing", .error,
+    public static let activityMissing = Rule("entitlement.activitycontinuation-missing", .error, check: id,
         meaning: "The app's entitlement has an activitycontinuation: entry for the host, but the app is not in activitycontinuation.apps of the file Apple reads for it, so Handoff between the site and the app does not work.",
         fix: "Add the app ID to \"activitycontinuation\": { \"apps\": [ … ] } in that file.")
-    public static let teamIDDrift = Rule("entitlement.team-id-drift", .error,
+    public static let teamIDDrift = Rule("entitlement.team-id-drift", .error, check: id,
         meaning: "The file lists the app's bundle ID under another Team ID than the app's: the app was moved to another team (or the file copied from an old one), and Apple matches the whole app ID, so the app is not associated.",
         fix: "Replace the old Team ID with the app's own in the file (list both while builds signed by the old team are still in use).")
-    public static let modeRootOnly = Rule("entitlement.mode-root-only", .error,
+    public static let modeRootOnly = Rule("entitlement.mode-root-only", .error, check: id,
         meaning: "An entry with ?mode= is read by the device straight from the origin, and Apple's documentation names only https://HOST/.well-known/apple-app-site-association for it; this host serves its file only at the root location.",
         fix: "Serve the file at /.well-known/apple-app-site-association (the root location is a legacy fallback).")
-    public static let unchecked = Rule("entitlement.unchecked", .warning,
+    public static let unchecked = Rule("entitlement.unchecked", .warning, check: id,
         meaning: "Apple can read no file from the host an entitlement entry needs, so the entry does not work; the errors of the locations say why.",
         fix: "Fix the errors that keep Apple from reading the file; the entries are checked once it serves one.")
-    public static let modeEntry = Rule("entitlement.mode-entry", .info,
+    public static let modeEntry = Rule("entitlement.mode-entry", .info, check: id,
         meaning: "An entry with ?mode=developer, ?mode=managed or ?mode=developer+managed works only on developer-mode devices (Associated Domains Development) or devices under MDM, which read the file straight from the origin, not Apple's CDN; other devices ignore the entry.",
         fix: "Nothing to fix for a development or managed build; for an App Store build add the entry without ?mode= as well.")
-    public static let met = Rule("entitlement.met", .info,
+    public static let met = Rule("entitlement.met", .info, check: id,
         meaning: "Every entitlement entry that needs this host's file finds its app listed in it.",
         fix: "Nothing to fix.")
 
@@ -139,5 +139,18 @@ public enum EntitlementClaimCheck {
             findings.append(met.finding("All \(claims.count) entitlement entr\(claims.count == 1 ? "y" : "ies") that need \(domain)'s file find their app in it."))
         }
         return (findings, outcomes)
+    }
+}
+
+extension EntitlementClaimCheck: DomainCheck {
+    /// The claims on this host against its files; nothing (and no outcomes) when no app claims it.
+    public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
+        guard !context.claims.isEmpty else { return DomainCheckOutput() }
+        let wellKnown = context.wellKnown
+        let files = HostFiles(usedLocation: context.usedLocation, usedDocument: context.usedDocument,
+                              wellKnownDocument: wellKnown.result.usable ? wellKnown.fetched.validation?.document : nil,
+                              rootUsable: context.root.result.usable)
+        let checked = evaluate(context.claims, domain: context.domain, files: files)
+        return DomainCheckOutput(findings: checked.findings, facts: .claims(checked.outcomes))
     }
 }

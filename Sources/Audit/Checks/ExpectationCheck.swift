@@ -5,31 +5,31 @@ import AASA
 public enum ExpectationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "expectation"
-    public static let appMissing = Rule("expect.app-missing", .error,
+    public static let appMissing = Rule("expect.app-missing", .error, check: id,
         meaning: "domains.txt expects an app to have universal links on this domain, but the file Apple uses has no applinks details entry for it (a deploy dropped it, or the app ID is wrong).",
         fix: "Add the app ID (team ID + \".\" + bundle ID) to appIDs in an applinks.details entry, or correct the app= expectation.")
-    public static let notOpened = Rule("expect.not-opened", .error,
+    public static let notOpened = Rule("expect.not-opened", .error, check: id,
         meaning: "domains.txt expects a URL to open the app, but under the file Apple uses it stays in the browser: an exclude rule blocks it, or no rule matches it.",
         fix: "Change or move the rule the message names (the first matching rule wins), or add a component that matches the URL.")
-    public static let opened = Rule("expect.opened", .error,
+    public static let opened = Rule("expect.opened", .error, check: id,
         meaning: "domains.txt expects a URL to stay in the browser, but under the file Apple uses it opens an app.",
         fix: "Add an \"exclude\": true component for the URL before the rule the message names (the first matching rule wins), or narrow that rule.")
-    public static let webcredentialsMissing = Rule("expect.webcredentials-missing", .error,
+    public static let webcredentialsMissing = Rule("expect.webcredentials-missing", .error, check: id,
         meaning: "domains.txt expects an app to share web credentials with this domain, but it is not in webcredentials.apps of the file Apple uses.",
         fix: "Add the app ID to \"webcredentials\": { \"apps\": [ … ] }.")
-    public static let appClipMissing = Rule("expect.appclip-missing", .error,
+    public static let appClipMissing = Rule("expect.appclip-missing", .error, check: id,
         meaning: "domains.txt expects an App Clip on this domain, but it is not in appclips.apps of the file Apple uses.",
         fix: "Add the App Clip's app ID to \"appclips\": { \"apps\": [ … ] }.")
-    public static let unchecked = Rule("expect.unchecked", .warning,
+    public static let unchecked = Rule("expect.unchecked", .warning, check: id,
         meaning: "The domain has expectations in domains.txt, but Apple can read a file at neither of its locations, so they could not be checked.",
         fix: "Fix the errors that keep Apple from reading the file; the expectations are checked once it serves a file Apple can read.")
-    public static let activityMissing = Rule("expect.activitycontinuation-missing", .error,
+    public static let activityMissing = Rule("expect.activitycontinuation-missing", .error, check: id,
         meaning: "domains.txt expects an app to continue activities (Handoff) with this domain, but it is not in activitycontinuation.apps of the file Apple uses.",
         fix: "Add the app ID to \"activitycontinuation\": { \"apps\": [ … ] }.")
-    public static let teamIDDrift = Rule("expect.team-id-drift", .error,
+    public static let teamIDDrift = Rule("expect.team-id-drift", .error, check: id,
         meaning: "domains.txt expects an app on this domain, and the file Apple uses lists the app's bundle ID, but under another Team ID: the app was moved to another team (or the file copied from an old one), and Apple matches the whole app ID.",
         fix: "Replace the old Team ID with the app's own in the file (list both while builds signed by the old team are in use), or correct the expectation.")
-    public static let met = Rule("expect.met", .info,
+    public static let met = Rule("expect.met", .info, check: id,
         meaning: "Every expectation written for the domain in domains.txt holds for the file Apple uses.",
         fix: "Nothing to fix.")
 
@@ -110,5 +110,12 @@ public enum ExpectationCheck {
 
     private static func listing(_ apps: [String]) -> String {
         apps.isEmpty ? " (it lists none)." : " (it lists \(apps.joined(separator: ", ")))."
+    }
+}
+
+extension ExpectationCheck: DomainCheck {
+    /// The domain list's expectations against the document Apple uses.
+    public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
+        DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: context.usedDocument))
     }
 }

@@ -23,11 +23,14 @@ public struct AuditSettings: Sendable, Equatable {
 }
 
 /// A check of one fetched location. Pure: facts in, findings out.
-public protocol LocationCheck {
-    /// The check's stable id ("tls", "document" ...), stored in each of its findings (`Finding.check`).
-    static var id: String { get }
-    /// Every rule this check can report.
-    static var rules: [Rule] { get }
+public protocol LocationCheck: Check {
+    /// The core's rules (declared in `AASA`, which `validate` runs too) that this check reports on a
+    /// served file, as copies naming this check (`Rule.reported(by:)`).
+    static var coreRules: [Rule] { get }
     /// The findings for one location.
     static func findings(for location: FetchedLocation) -> [Finding]
+}
+
+extension LocationCheck {
+    public static var coreRules: [Rule] { [] }
 }

@@ -11,13 +11,13 @@ import AASA
 public enum LocationChoice {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "location-choice"
-    public static let rootOnly = Rule("http.root-only", .warning,
+    public static let rootOnly = Rule("http.root-only", .warning, check: id,
         meaning: "Only the legacy root location serves a file Apple can read; Apple falls back to it, but the documented location is /.well-known/.",
         fix: "Serve the same file at /.well-known/apple-app-site-association.")
-    public static let locationsDiffer = Rule("http.locations-differ", .warning,
+    public static let locationsDiffer = Rule("http.locations-differ", .warning, check: id,
         meaning: "Both locations serve files Apple can read but their contents differ; Apple uses the /.well-known/ one.",
         fix: "Serve the same file at both locations, or remove the outdated root copy.")
-    public static let wellKnownShadowsRoot = Rule("http.well-known-unusable", .error,
+    public static let wellKnownShadowsRoot = Rule("http.well-known-unusable", .error, check: id,
         meaning: "/.well-known/ answers 200 with a body Apple cannot read while the root location serves a file it can; Apple takes the /.well-known/ answer and does not fall back.",
         fix: "Fix or remove the file at /.well-known/apple-app-site-association; the readable root copy is the one to serve there.")
 
@@ -62,5 +62,13 @@ public enum LocationChoice {
         if a == .fail || b == .fail { return .fail }
         if a == .warn || b == .warn { return .warn }
         return .pass
+    }
+}
+
+extension LocationChoice: DomainCheck {
+    /// The choice's findings. The choice itself is made before the domain checks run
+    /// (`DomainCheckContext.choice`): each of them reads the location Apple uses.
+    public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
+        DomainCheckOutput(findings: context.choice.findings)
     }
 }

@@ -4,25 +4,25 @@ import Fetching
 public enum NetworkCheck: LocationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "network"
-    public static let dns = Rule("network.dns", .error,
+    public static let dns = Rule("network.dns", .error, check: id,
         meaning: "The domain name does not resolve, so Apple cannot fetch anything from it.",
         fix: "Check the DNS records (A/AAAA) of the domain, and the spelling in domains.txt.")
-    public static let refused = Rule("network.refused", .error,
+    public static let refused = Rule("network.refused", .error, check: id,
         meaning: "The server refused the connection on port 443.",
         fix: "Make sure an HTTPS server listens on port 443 and a firewall does not block it.")
-    public static let timeout = Rule("network.timeout", .error,
+    public static let timeout = Rule("network.timeout", .error, check: id,
         meaning: "The server did not answer in time (Apple's CDN reports this as SWCERR00301 Timeout).",
         fix: "Make the file answer quickly from every network; check firewalls that drop packets, and slow upstreams.")
-    public static let reset = Rule("network.reset", .error,
+    public static let reset = Rule("network.reset", .error, check: id,
         meaning: "The connection was closed or reset before a complete response arrived.",
         fix: "Check the server and any proxy or load balancer in front of it for errors when serving this path.")
-    public static let tooLarge = Rule("network.too-large", .error,
+    public static let tooLarge = Rule("network.too-large", .error, check: id,
         meaning: "The response was too large to read: its header lines (trailers and interim 1xx responses included) exceed the tool's 256 KB cap, one header line exceeds libcurl's 100 KB, or its Content-Length is beyond any count (a misconfigured server or proxy adding headers without end).",
         fix: "Find what adds the headers (cookies, a proxy, an application loop, a long redirect target) and keep the header section to a few kilobytes, with a correct Content-Length.")
-    public static let restrictedAddress = Rule("network.private-address", .error,
+    public static let restrictedAddress = Rule("network.private-address", .error, check: id,
         meaning: "DNS gives the domain only loopback, private, link-local or other non-public addresses. Apple's CDN refuses such origins (\"Connections to private/reserved IP addresses are not allowed\"), so it cannot serve the file to devices.",
         fix: "Publish public A/AAAA records for the domain (check split-horizon DNS too). To audit a staging or internal server on purpose, route the name with --connect-to or --resolve.")
-    public static let failed = Rule("network.error", .error,
+    public static let failed = Rule("network.error", .error, check: id,
         meaning: "The transfer failed for another reason; curl's error text says which.",
         fix: "Read curl's error text in the finding and fix the server accordingly.")
 

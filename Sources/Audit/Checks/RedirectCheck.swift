@@ -6,7 +6,7 @@ import Fetching
 public enum RedirectCheck: LocationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "redirect"
-    public static let present = Rule("redirect.present", .error,
+    public static let present = Rule("redirect.present", .error, check: id,
         meaning: "The file URL answers with a redirect; Apple does not follow redirects, and neither does Android's App Links verifier.",
         fix: "Serve the file itself, with status 200, at this exact URL (exempt it from apex→www and similar redirect rules).")
 

@@ -1,45 +1,45 @@
-/// Every check and every rule the tool can report, in one place (docs/findings.md must agree).
+import AASA
+
+/// Every check and every rule the tool can report, each check listed once (docs/findings.md must
+/// agree, and a test fails when a check in Sources/Audit/Checks is missing here).
 public enum RuleRegistry {
-    /// The location checks, in the order they run.
+    /// The location checks, in the order they run on each location.
     public static let locationChecks: [any LocationCheck.Type] = [
         NetworkCheck.self, CertificateCheck.self, RedirectCheck.self, StatusCheck.self,
         ContentTypeCheck.self, SizeCheck.self, DocumentCheck.self,
     ]
 
-    /// The domain-level rules: the choice between the two locations, Apple's crawler, Apple's CDN,
-    /// the expectations written in domains.txt.
-    public static var domainRules: [Rule] {
-        LocationChoice.rules + CrawlerAccessCheck.rules + CDNCheck.rules + ExpectationCheck.rules + AndroidExpectationCheck.rules
-            + EntitlementClaimCheck.rules + ProfileCheck.rules
+    /// The domain-level checks, in the order the `Auditor` runs them and every reporter lists their
+    /// findings, causes first (`DomainResult.domainCheckOrder`): the choice between the two locations,
+    /// Apple's crawler (whose refusal is what the CDN caches), Apple's CDN, the expectations written in
+    /// domains.txt, the Android ones, the apps' entitlement claims.
+    public static let domainChecks: [any DomainCheck.Type] = [
+        LocationChoice.self, CrawlerAccessCheck.self, CDNCheck.self, ExpectationCheck.self, AndroidExpectationCheck.self,
+        EntitlementClaimCheck.self,
+    ]
+
+    /// The checks of an app rather than a domain, run when its entitlements are read (`AppClaims`).
+    public static let appChecks: [any Check.Type] = [ProfileCheck.self]
+
+    /// Every check, once: the location checks, the domain-level ones, the app ones.
+    public static var checks: [any Check.Type] {
+        locationChecks.map { $0 as any Check.Type } + domainChecks.map { $0 as any Check.Type } + appChecks
     }
 
-    /// Every rule: the location checks', the document validator's and the domain-level ones.
-    public static var allRules: [Rule] {
-        locationChecks.flatMap { $0.rules } + DocumentValidator.rules + AssetLinksValidator.rules + domainRules
-    }
+    /// Every rule: the location checks' own, the core's document rules they report, the domain-level
+    /// and the app checks'. The order of docs/findings.md.
+    public static let allRules: [Rule] = locationChecks.flatMap { $0.rules } + locationChecks.flatMap { $0.coreRules }
+        + domainChecks.flatMap { $0.rules } + appChecks.flatMap { $0.rules }
 
-    /// The id of the check that reports the rule `ruleID` (`NetworkCheck.id` ...), or nil for an
-    /// unknown rule: names the check of findings read from reports that did not record it.
+    /// The id of the check that reports the rule `ruleID` (`Rule.check`), or nil for an unknown rule.
+    /// Every finding the audit makes names its check already; this names the check of findings read
+    /// from reports written before findings recorded it (`DomainResult.nameChecks`).
     public static func check(ofRule ruleID: String) -> String? {
-        checksByRule[ruleID]
+        checksByRule[ruleID] ?? nil
     }
 
-    private static let checksByRule: [String: String] = {
-        var table: [String: String] = [:]
-        for check in locationChecks {
-            for rule in check.rules { table[rule.id] = check.id }
-        }
-        // The core declares the size limit (validate runs it too), but on a served file SizeCheck reports it.
-        table[SizeCheck.tooLarge.id] = SizeCheck.id
-        for rule in DocumentValidator.rules + AssetLinksValidator.rules where table[rule.id] == nil { table[rule.id] = DocumentCheck.id }
-        for (id, rules) in [(LocationChoice.id, LocationChoice.rules), (CrawlerAccessCheck.id, CrawlerAccessCheck.rules),
-                            (CDNCheck.id, CDNCheck.rules), (ExpectationCheck.id, ExpectationCheck.rules),
-                            (AndroidExpectationCheck.id, AndroidExpectationCheck.rules),
-                            (EntitlementClaimCheck.id, EntitlementClaimCheck.rules), (ProfileCheck.id, ProfileCheck.rules)] {
-            for rule in rules { table[rule.id] = id }
-        }
-        return table
-    }()
+    private static let checksByRule: [String: String?] =
+        Dictionary(allRules.map { ($0.id, $0.check) }, uniquingKeysWith: { first, _ in first })
 
     /// The rule with this id, if any.
     public static func rule(id: String) -> Rule? {

@@ -5,17 +5,18 @@ import Fetching
 public enum SizeCheck: LocationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "size"
-    /// Declared in the core (`FileSizeCheck`), which `validate` runs too; listed there, not in `rules`.
-    public static let tooLarge = FileSizeCheck.tooLarge
-    public static let empty = Rule("size.empty", .error,
+    /// Declared in the core (`FileSizeCheck`), which `validate` runs too; on a served file this check reports it.
+    public static let tooLarge = FileSizeCheck.tooLarge.reported(by: id)
+    public static let empty = Rule("size.empty", .error, check: id,
         meaning: "The server answered 200 with an empty body.",
         fix: "Serve the file's JSON as the body.")
 
-    public static let unread = Rule("assetlinks.too-large-to-check", .warning,
+    public static let unread = Rule("assetlinks.too-large-to-check", .warning, check: id,
         meaning: "The assetlinks.json file is larger than the tool's read limit, so it was not checked. Neither Android nor Digital Asset Links documents a size limit, so this is the tool's limit, not Android's.",
         fix: "Check the file with aasa-audit validate, or keep it small: one statement per app, fingerprints listed once.")
 
     public static let rules = [empty, unread]
+    public static let coreRules = [tooLarge]
 
     public static func findings(for location: FetchedLocation) -> [Finding] {
         guard location.servedBody else { return [] }

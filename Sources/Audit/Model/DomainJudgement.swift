@@ -77,7 +77,9 @@ extension DomainResult {
         }
     }
 
-    /// Names the check of every finding that does not name one, from the rule registry.
+    /// Names the check of every finding that does not name one, from its rule (`RuleRegistry.check(ofRule:)`):
+    /// findings of reports written before findings recorded their check, and findings built by hand.
+    /// The audit's own findings name their check when they are made (`Rule.check`); none is changed here.
     mutating func nameChecks() {
         func named(_ list: inout [Finding]) {
             for index in list.indices where list[index].check == nil {

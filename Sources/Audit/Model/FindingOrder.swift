@@ -16,8 +16,9 @@ public struct FindingGroup: Sendable, Equatable {
 // Cause before consequence, decided once for every reporter (terminal, HTML, Markdown, JUnit).
 extension DomainResult {
     /// The order of the domain's own findings: the choice between the locations, then Apple's crawler,
-    /// whose refusal is what Apple's CDN caches, then the CDN, then the expectations written in domains.txt.
-    public static let domainCheckOrder = [LocationChoice.id, CrawlerAccessCheck.id, CDNCheck.id, ExpectationCheck.id]
+    /// whose refusal is what Apple's CDN caches, then the CDN, then the expectations written in domains.txt:
+    /// the order the registry lists the domain checks in (`RuleRegistry.domainChecks`).
+    public static let domainCheckOrder = RuleRegistry.domainChecks.map { $0.id }
 
     /// Every finding of the domain grouped by where it comes from, causes first: what the origin serves
     /// at each location (`.well-known`, then the root location), then the domain's own findings, which

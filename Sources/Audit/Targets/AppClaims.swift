@@ -105,7 +105,7 @@ public struct AppClaims: Sendable, Equatable {
             findings.append(ProfileCheck.unreadable.finding("The embedded provisioning profile cannot be read: \(problem.description)."))
         }
         return AppClaims(source: source, kind: entitlements.kind.rawValue, appID: appID, appIDSource: appIDSource,
-                         entries: entries, problems: problems, findings: findings.map { var named = $0; named.check = ProfileCheck.id; return named })
+                         entries: entries, problems: problems, findings: findings)
     }
 
     /// The claims each host's audit checks: every entry, at the host whose file Apple reads for it.

@@ -34,15 +34,17 @@ private typealias F = CheckFixtures
 
     /// report.json's `android.location.usable`: a statement list Android's verifier reads is usable (it
     /// was always false, the AASA document being looked for); an object root or a 404 is not.
-    @Test func anAssetLinksLocationIsUsableWhenItsStatementListIsRead() {
+    @Test func anAssetLinksLocationIsUsableWhenItsStatementListIsRead() throws {
         let list = #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]"#
-        func android(_ response: FetchResponse) -> AndroidResult {
-            Auditor(now: F.now).auditAndroid(LocationFetch(response: response), domain: "example.com", expectations: DomainExpectations())
+        func android(_ response: FetchResponse) throws -> AndroidResult {
+            let site = SiteFetch(domain: "example.com", wellKnown: LocationFetch(response: F.response()), root: LocationFetch(response: Self.notFound),
+                                 android: LocationFetch(response: response))
+            return try #require(Auditor(now: F.now).audit(site).android)
         }
-        let good = android(F.response(body: list, url: "https://example.com/.well-known/assetlinks.json"))
+        let good = try android(F.response(body: list, url: "https://example.com/.well-known/assetlinks.json"))
         #expect(good.location.usable && good.location.verdict == .pass, "\(good.location.findings.map(\.id))")
-        #expect(!android(F.response(body: #"{"a":1}"#, url: "https://example.com/.well-known/assetlinks.json")).location.usable)
-        #expect(!android(F.response(status: 404, contentType: "text/html", body: "", url: "https://example.com/.well-known/assetlinks.json")).location.usable)
+        #expect(try !android(F.response(body: #"{"a":1}"#, url: "https://example.com/.well-known/assetlinks.json")).location.usable)
+        #expect(try !android(F.response(status: 404, contentType: "text/html", body: "", url: "https://example.com/.well-known/assetlinks.json")).location.usable)
     }
 
     @Test func transferFailuresKeepCurlsCodeAndText() {

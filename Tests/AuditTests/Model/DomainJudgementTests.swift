@@ -57,14 +57,6 @@ import Testing
         #expect(kept.locations[0].findings.first?.check == "document", "a check the audit stored is not second-guessed")
     }
 
-    @Test func everyRuleBelongsToOneCheck() {
-        for rule in RuleRegistry.allRules {
-            #expect(RuleRegistry.check(ofRule: rule.id) != nil, "\(rule.id)")
-        }
-        #expect(RuleRegistry.check(ofRule: "tls.expired") == CertificateCheck.id)
-        #expect(RuleRegistry.check(ofRule: "http.root-only") == LocationChoice.id)
-    }
-
     /// A report.json written before the judgements were stored: no `headline`, `certificate`, `check`
     /// or `daysLeft`. `merge` and `--baseline` read such files.
     @Test func olderReportsWithoutTheJudgementsStillDecodeAndGetThem() throws {
