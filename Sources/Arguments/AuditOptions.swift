@@ -71,7 +71,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
 
     static let reportOptions: [DeclaredOption<AuditOptions>] = ReportOptions.options(ReportOptions.HelpTexts(
             out: "Write the reports into DIR. Without it: reports/<UTC time>/, and reports/latest points at the newest complete run of the domain list that audited a domain. A folder that cannot be written is an error before anything is fetched.",
-            format: "Report formats, comma-separated: \(ReportFormat.allCases.map(\.name).joined(separator: ", ")). md: report.md for a ticket; junit: report.junit.xml for CI.",
+            format: "Report formats, comma-separated: \(ReportOptions.formatList); md is for a ticket, junit for CI.",
             baseline: "Compare with this earlier report.json: every report then says which domains started or stopped failing, which findings appeared or went away, which certificates crossed the expiry warning. Default, without --out: the previous reports/latest/report.json, when there is one.",
             noBaseline: "Compare with nothing.",
             history: "Record the run in this history database (SQLite) and show what it tells: failing since when, fixed, flapping, expiring certificates, the trend (default, without --out: reports/history.sqlite). A file that cannot be used is a warning; the reports are written anyway.",
@@ -205,7 +205,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                aasa-audit merge REPORT.json... [--out DIR] [--format LIST]   (combine --shard reports;
                                                           see merge --help)
                aasa-audit history [DOMAIN] [--json] [--since DATE]   (what changed over time; see history --help)
-               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, merge, history)
+               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, merge, history,
+                                                          completions)
                aasa-audit completions bash|zsh|fish       (a shell completion script; see completions --help)
 
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:

@@ -16,7 +16,7 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
     /// Every option of `merge`, declared once: the report group, said of a merge.
     public static let table = OptionTable<MergeOptions>(ReportOptions.options(ReportOptions.HelpTexts(
         out: "Write the merged reports into DIR (default: reports/<UTC time>/, and reports/latest points at it unless the merged report is incomplete).",
-        format: "Report formats, comma-separated: \(ReportFormat.allCases.map(\.name).joined(separator: ", ")).",
+        format: "Report formats, comma-separated: \(ReportOptions.formatList).",
         baseline: "Say what changed since this earlier report (default, without --out: the report reports/latest points at, e.g. the last merge).",
         noBaseline: "Compare with nothing.",
         history: "Record the merged run in this history database, a run of the list (default, without --out: reports/history.sqlite); a file that cannot be used is a warning.",

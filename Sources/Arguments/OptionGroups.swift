@@ -67,6 +67,12 @@ public struct ReportOptions: Equatable, Sendable {
         public var out, format, baseline, noBaseline, history, noHistory, strict, quiet: String
     }
 
+    /// Every format `--format` takes and the files they write, for the help.
+    public static var formatList: String {
+        ReportFormat.allCases.map(\.name).joined(separator: ", ")
+            + " (written to " + ReportFormat.allCases.map(\.fileName).joined(separator: ", ") + ")"
+    }
+
     /// The group's options with `help`, to include in a subcommand's table with `lifted`.
     public static func options(_ help: HelpTexts) -> [DeclaredOption<ReportOptions>] {
         let formats = ReportFormat.allCases.map(\.name)
