@@ -137,7 +137,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                    help: "Also audit an app's Associated Domains entitlement: each applinks:, webcredentials:, appclips: and activitycontinuation: entry adds the host whose file Apple reads for it, and that file must list the app for the service (*.example.com: example.com's file; ?mode= entries: the origin's /.well-known/ only, never Apple's CDN). FILE: an .entitlements or .xcent property list (XML or binary), a built .app, its Mach-O executable, or an .ipa (with its embedded provisioning profile). Repeatable, one app each; combines with DOMAIN arguments and the domain list (with no DOMAIN, ./domains.txt is read when it exists). A bad entry is an input error (exit 2); the others are still audited.\nSee docs/entitlements.md.") {
                 $0.entitlements.append(EntitlementsInput(path: $1.value))
             },
-            .value("--app-id", valueName: "TEAMID.BUNDLE",
+            .value("--app-id", valueName: "TEAMID.BUNDLE", repeatable: true,
                    help: "The app ID of the nearest --entitlements FILE before it, for a file without a usable application-identifier (Xcode's $(AppIdentifierPrefix)$(CFBundleIdentifier)). A different app ID than the file's own is an error.") {
                 try $0.setAppID($1.value, name: $1.name)
             },
