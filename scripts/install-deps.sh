@@ -5,13 +5,13 @@
 #                                    Chromium and pdftotext to read the HTML report as a person sees it,
 #                                    nginx's stream module for the hostile servers, GNU time for peak memory,
 #                                    groff to check the man page, cmark-gfm to render report.md as GitHub does,
-#                                    tmux for a real terminal)
+#                                    tmux for a real terminal, zsh and fish to load the shell completions)
 #   scripts/install-deps.sh --bench  plus what `make bench` needs (nginx, openssl, curl, GNU time, python3)
 set -euo pipefail
 
 packages=(libcurl4-openssl-dev libssl-dev libidn2-dev libsqlite3-dev libzip-dev ca-certificates)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time groff-base cmark-gfm tmux)
+  packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time groff-base cmark-gfm tmux zsh fish)
 fi
 if [ "${1:-}" = "--bench" ]; then
   packages+=(nginx-light openssl curl time python3)

@@ -55,69 +55,106 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     /// The defaults.
     public init() {}
 
+    /// Every option of the audit, declared once: parsing, `--help`, suggestions and completions read it.
+    /// Every option of the audit, declared once: parsing, `--help`, suggestions and completions read it.
+    public static let table = OptionTable<AuditOptions>(
+        inputOptions + reportOptions + limitOptions + NetworkOptions.options.map { $0.lifted(\AuditOptions.network) } + fetchAndRunOptions,
+        helpText: "Show this help (also: aasa-audit help).", helpRule: .afterTheLine)
+
+    static let inputOptions: [DeclaredOption<AuditOptions>] = [
+            .value("--domains", valueName: "FILE", kind: .file, defaultValue: "domains.txt",
+                   help: "Domain list to read when no DOMAIN is given.") {
+                $0.domainsFile = $1.value
+                $0.domainsFileGiven = true
+            },
+        ]
+
+    static let reportOptions: [DeclaredOption<AuditOptions>] = ReportOptions.options(ReportOptions.HelpTexts(
+            out: "Write the reports into DIR. Without it: reports/<UTC time>/, and reports/latest points at the newest complete run of the domain list that audited a domain. A folder that cannot be written is an error before anything is fetched.",
+            format: "Report formats, comma-separated: \(ReportOptions.formatList); md is for a ticket, junit for CI.",
+            baseline: "Compare with this earlier report.json: every report then says which domains started or stopped failing, which findings appeared or went away, which certificates crossed the expiry warning. Default, without --out: the previous reports/latest/report.json, when there is one.",
+            noBaseline: "Compare with nothing.",
+            history: "Record the run in this history database (SQLite) and show what it tells: failing since when, fixed, flapping, expiring certificates, the trend (default, without --out: reports/history.sqlite). A file that cannot be used is a warning; the reports are written anyway.",
+            noHistory: "Neither read nor record a history.",
+            strict: "Warnings fail the run too (exit 1), and are failures in JUnit.",
+            quiet: "No progress line and no summary: on stderr, one line per domain that fails the run (domain and main problem), one per app whose own profile fails it, and the problems.\nThe progress line shows only on a terminal, not with TERM=dumb; NO_COLOR removes colour only."))
+        .map { $0.lifted(\AuditOptions.reports) }
+
+    static let limitOptions: [DeclaredOption<AuditOptions>] = [
+            .value("--concurrency", valueName: "N", defaultValue: "64", help: "Transfers in flight at once.") {
+                $0.concurrency = try OptionValue.integer($1.value, $1.name, in: 1...1024)
+            },
+            .value("--max-bytes", valueName: "N", defaultValue: "1048576",
+                   help: "Stop reading a body after N decoded bytes; must exceed 131072.") {
+                $0.maxBytes = try OptionValue.integer($1.value, $1.name, in: 131_073...(1 << 30),
+                                                      why: "it must exceed Apple's 128 KB limit (131,072 bytes) so an oversized file can be told apart")
+            },
+        ]
+
+    static let fetchAndRunOptions: [DeclaredOption<AuditOptions>] = [
+            .value("-A", "--user-agent", valueName: "TEXT", defaultValue: defaultUserAgent,
+                   help: "User-Agent to send. The file is fetched again as \(crawlerUserAgent) either way.") {
+                $0.userAgent = $1.value
+            },
+            .flag("--no-cdn", help: "Do not fetch Apple's CDN copy.") { $0.noCDN = true },
+            .value("--apple-cdn", valueName: "URL", defaultValue: defaultAppleCDNBase,
+                   help: "Base URL of Apple's CDN; the domain is appended. Must be https:// and end with \"/\". --connect-to and --resolve apply to its host too.") {
+                $0.appleCDNBase = try OptionValue.appleCDN($1.value)
+            },
+            .value("--expiry-warning-days", valueName: "N", defaultValue: "30",
+                   help: "Warn when a certificate expires within N days.") {
+                $0.expiryWarningDays = try OptionValue.integer($1.value, $1.name, in: 0...3650)
+            },
+            .flag("--json", help: "Print the JSON report on stdout and nothing else there (the summary and messages go to stderr), e.g. for jq. Report files are still written, whole, when stdout is closed early (| head).") {
+                $0.jsonToStdout = true
+            },
+            .value("--fail-on", valueName: "any|new", kind: .choices(FailOn.allCases.map(\.rawValue)),
+                   help: "any (default): every failing domain fails the run (exit 1). new: only a domain that fails now and did not in the baseline (or was not in it), or a failing domain with an error it did not have there (with --strict, warnings count too). Without a baseline, from the history: a domain that did not fail in the previous run of the list; without either it acts as any and says so. For cron: see docs/cron.md.") {
+                guard let failOn = FailOn(rawValue: $1.value) else {
+                    throw UsageError.invalidValue($1.name, $1.value, "it is \"any\" (every failing domain fails the run) or \"new\" (only what is new since the baseline)")
+                }
+                $0.failOn = failOn
+            },
+            .flag("--details", help: "List every error and warning with its fix for every domain that does not pass (by default only when there are at most 10 domains).") {
+                $0.details = true
+            },
+            .value("--keep", valueName: "N",
+                   help: "Keep the N newest reports/<UTC time> folders and delete older ones (never the one reports/latest points to, never other folders).") {
+                $0.keep = try OptionValue.integer($1.value, $1.name, in: 1...100_000)
+            },
+            .value("--max-per-host", valueName: "N", defaultValue: "6",
+                   help: "Transfers in flight at once to one host name (0: no limit): each domain of the list is one, Apple's CDN is one. Counted by the name in the URL, not by where --connect-to sends it: names routed to one server are held only by --concurrency.") {
+                $0.maxPerHost = try OptionValue.integer($1.value, $1.name, in: 0...1024)
+            },
+            .value("--shard", valueName: "K/N",
+                   help: "Audit only shard K of N (1-based): a stable subset chosen by a hash of each domain, so shards do not move when the list grows. Combine the shard reports with aasa-audit merge (see docs/scaling.md).") {
+                $0.shard = try OptionValue.shard($1.value)
+            },
+            .flag("--android", help: "Also audit each domain's Android App Links file, https://DOMAIN/.well-known/assetlinks.json, on the same connection: the same transport checks (Android's verifier follows no redirect either), then the Digital Asset Links statements. Automatic for a domain with android=, android-creds= or sha256= expectations. Its errors fail the domain.") {
+                $0.android = true
+            },
+            .value("--entitlements", valueName: "FILE", kind: .file, repeatable: true,
+                   help: "Also audit an app's Associated Domains entitlement: each applinks:, webcredentials:, appclips: and activitycontinuation: entry adds the host whose file Apple reads for it, and that file must list the app for the service (*.example.com: example.com's file; ?mode= entries: the origin's /.well-known/ only, never Apple's CDN). FILE: an .entitlements or .xcent property list (XML or binary), a built .app, its Mach-O executable, or an .ipa (with its embedded provisioning profile). Repeatable, one app each; combines with DOMAIN arguments and the domain list (with no DOMAIN, ./domains.txt is read when it exists). A bad entry is an input error (exit 2); the others are still audited.\nSee docs/entitlements.md.") {
+                $0.entitlements.append(EntitlementsInput(path: $1.value))
+            },
+            .value("--app-id", valueName: "TEAMID.BUNDLE", repeatable: true,
+                   help: "The app ID of the nearest --entitlements FILE before it, for a file without a usable application-identifier (Xcode's $(AppIdentifierPrefix)$(CFBundleIdentifier)). A different app ID than the file's own is an error.") {
+                try $0.setAppID($1.value, name: $1.name)
+            },
+            .flag("--list-findings", help: "Print every finding id with its severity, meaning and fix (Markdown).") { $0.listFindings = true },
+            .flag("--version", help: "Show the version.") { $0.showVersion = true },
+        ]
+
+
+    public static var optionSpecs: [OptionSpec] { table.specs }
+    /// Domains; the first word may also be a subcommand's name (the completions offer those).
+    public static let operands = ValueKind.text
+
     /// Parses `arguments` (without the program name). `--help` anywhere asks for help, once the
     /// whole line has parsed.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<AuditOptions> {
         var options = AuditOptions()
-        var showHelp = false
-        var cursor = ArgumentCursor(arguments)
-        while let argument = try cursor.next() {
-            let name: String
-            switch argument {
-            case .positional(let domain):
-                options.domains.append(domain)
-                continue
-            case .option(let option):
-                name = option
-            }
-            if try options.network.parse(name, from: &cursor) { continue }
-            if try options.reports.parse(name, from: &cursor) { continue }
-            func take() throws(UsageError) -> String { try cursor.value(for: name) }
-            switch name {
-            case "-h", "--help": showHelp = true
-            case "--version": options.showVersion = true
-            case "--list-findings": options.listFindings = true
-            case "--domains":
-                options.domainsFile = try take()
-                options.domainsFileGiven = true
-            case "--concurrency": options.concurrency = try OptionValue.integer(try take(), name, in: 1...1024)
-            case "--max-bytes":
-                options.maxBytes = try OptionValue.integer(try take(), name, in: 131_073...(1 << 30),
-                                                           why: "it must exceed Apple's 128 KB limit (131,072 bytes) so an oversized file can be told apart")
-            case "--user-agent", "-A": options.userAgent = try take()
-            case "--no-cdn": options.noCDN = true
-            case "--apple-cdn": options.appleCDNBase = try OptionValue.appleCDN(try take())
-            case "--expiry-warning-days": options.expiryWarningDays = try OptionValue.integer(try take(), name, in: 0...3650)
-            case "--json": options.jsonToStdout = true
-            case "--keep": options.keep = try OptionValue.integer(try take(), name, in: 1...100_000)
-            case "--max-per-host": options.maxPerHost = try OptionValue.integer(try take(), name, in: 0...1024)
-            case "--shard": options.shard = try OptionValue.shard(try take())
-            case "--details": options.details = true
-            case "--fail-on":
-                let value = try take()
-                guard let failOn = FailOn(rawValue: value) else {
-                    throw .invalidValue(name, value, "it is \"any\" (every failing domain fails the run) or \"new\" (only what is new since the baseline)")
-                }
-                options.failOn = failOn
-            case "--android": options.android = true
-            case "--entitlements": options.entitlements.append(EntitlementsInput(path: try take()))
-            case "--app-id":
-                let value = try take()
-                guard let last = options.entitlements.indices.last else {
-                    throw .invalidValue(name, value, "it gives the app ID of the --entitlements FILE before it; name the file first: --entitlements FILE --app-id TEAMID.bundle.id")
-                }
-                if let earlier = options.entitlements[last].appID {
-                    throw .invalidValue(name, value, "--entitlements \(options.entitlements[last].path) already has --app-id \(earlier); each --entitlements takes one --app-id, written after it")
-                }
-                do {
-                    _ = try AppIdentifier.parse(value)
-                } catch {
-                    throw .invalidValue(name, value, error.reason)
-                }
-                options.entitlements[last].appID = value
-            default: throw .unknownOption(name)
-            }
-        }
+        let showHelp = try table.parse(arguments, into: &options) { options, domain in options.domains.append(domain) }
         try options.reports.validate()
         if options.failOn == .new && options.reports.noBaseline {
             throw .invalidValue("--fail-on", "new", "it compares with a baseline, which --no-baseline turns off")
@@ -126,6 +163,22 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             throw .invalidValue("--keep", "\(keep)", "it prunes reports/<UTC time> folders, which are not written with --out")
         }
         return showHelp ? .help : .run(options)
+    }
+
+    /// `--app-id`: the app ID of the last `--entitlements` given, once.
+    mutating func setAppID(_ value: String, name: String) throws(UsageError) {
+        guard let last = entitlements.indices.last else {
+            throw .invalidValue(name, value, "it gives the app ID of the --entitlements FILE before it; name the file first: --entitlements FILE --app-id TEAMID.bundle.id")
+        }
+        if let earlier = entitlements[last].appID {
+            throw .invalidValue(name, value, "--entitlements \(entitlements[last].path) already has --app-id \(earlier); each --entitlements takes one --app-id, written after it")
+        }
+        do {
+            _ = try AppIdentifier.parse(value)
+        } catch {
+            throw .invalidValue(name, value, error.reason)
+        }
+        entitlements[last].appID = value
     }
 
     /// The fetch these options ask for.
@@ -152,7 +205,9 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                aasa-audit merge REPORT.json... [--out DIR] [--format LIST]   (combine --shard reports;
                                                           see merge --help)
                aasa-audit history [DOMAIN] [--json] [--since DATE]   (what changed over time; see history --help)
-               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, merge, history)
+               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, merge, history,
+                                                          completions)
+               aasa-audit completions bash|zsh|fish       (a shell completion script; see completions --help)
 
         Audits the apple-app-site-association (AASA) file of each domain the way Apple fetches it:
         https://DOMAIN/.well-known/apple-app-site-association first, https://DOMAIN/apple-app-site-association
@@ -177,93 +232,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         or written.
 
         OPTIONS:
-          --domains FILE            Domain list to read when no DOMAIN is given (default: domains.txt).
-          -o, --out DIR             Write the reports into DIR. Without it: reports/<UTC time>/, and
-                                    reports/latest points at the newest complete run of the domain
-                                    list that audited a domain. A folder that cannot be written is
-                                    an error before anything is fetched.
-          --format LIST             Report formats, comma-separated: json, html, md, junit (default:
-                                    json,html). md: report.md for a ticket; junit: report.junit.xml for CI.
-          --concurrency N           Transfers in flight at once (default: 64).
-          --timeout SECONDS         Time allowed for each transfer (default: 10).
-          --connect-timeout SECONDS Time allowed to connect, TLS included (default: 5).
-          --max-bytes N             Stop reading a body after N decoded bytes (default: 1048576);
-                                    must exceed 131072.
-          --connect-to H:P:CH:CP    Connect to CH:CP instead of H:P, keeping the name for TLS and Host
-                                    (curl's syntax; repeatable; empty H or P means any). Audit a staging
-                                    server before DNS moves.
-          --resolve H:P:ADDR        Use ADDR for host H, port P (curl's syntax; repeatable).
-          --cacert FILE             Trust the CA certificates in FILE (PEM) instead of the system store
-                                    (Apple's own CDN is still checked against the system store).
-          -A, --user-agent TEXT     User-Agent to send (default: \(defaultUserAgent)).
-                                    The file is fetched again as \(crawlerUserAgent) either way.
-          --no-cdn                  Do not fetch Apple's CDN copy.
-          --apple-cdn URL           Base URL of Apple's CDN; the domain is appended (default:
-                                    \(defaultAppleCDNBase)). Must be https:// and end
-                                    with "/". --connect-to and --resolve apply to its host too.
-          --expiry-warning-days N   Warn when a certificate expires within N days (default: 30).
-          --baseline FILE           Compare with this earlier report.json: every report then says which
-                                    domains started or stopped failing, which findings appeared or went
-                                    away, which certificates crossed the expiry warning. Default, without
-                                    --out: the previous reports/latest/report.json, when there is one.
-          --no-baseline             Compare with nothing.
-          --history FILE            Record the run in this history database (SQLite) and show what it
-                                    tells: failing since when, fixed, flapping, expiring certificates,
-                                    the trend (default, without --out: reports/history.sqlite). A file
-                                    that cannot be used is a warning; the reports are written anyway.
-          --no-history              Neither read nor record a history.
-          --json                    Print the JSON report on stdout and nothing else there (the summary
-                                    and messages go to stderr), e.g. for jq. Report files are still
-                                    written, whole, when stdout is closed early (| head).
-          --strict                  Warnings fail the run too (exit 1), and are failures in JUnit.
-          --fail-on any|new         any (default): every failing domain fails the run (exit 1). new:
-                                    only a domain that fails now and did not in the baseline (or was
-                                    not in it), or a failing domain with an error it did not have
-                                    there (with --strict, warnings count too). Without a baseline,
-                                    from the history: a domain that did not fail in the previous
-                                    run of the list; without either it acts as any and says so.
-                                    For cron: see docs/cron.md.
-          -q, --quiet               No progress line and no summary: on stderr, one line per domain
-                                    that fails the run (domain and main problem), one per app
-                                    whose own profile fails it, and the problems.
-                                    The progress line shows only on a terminal, not with TERM=dumb;
-                                    NO_COLOR removes colour only.
-          --details                 List every error and warning with its fix for every domain that
-                                    does not pass (by default only when there are at most 10 domains).
-          --keep N                  Keep the N newest reports/<UTC time> folders and delete older ones
-                                    (never the one reports/latest points to, never other folders).
-          --max-per-host N          Transfers in flight at once to one host name (default: 6; 0: no
-                                    limit): each domain of the list is one, Apple's CDN is one. Counted
-                                    by the name in the URL, not by where --connect-to sends it: names
-                                    routed to one server are held only by --concurrency.
-          --shard K/N               Audit only shard K of N (1-based): a stable subset chosen by a hash
-                                    of each domain, so shards do not move when the list grows. Combine
-                                    the shard reports with aasa-audit merge (see docs/scaling.md).
-          --android                 Also audit each domain's Android App Links file,
-                                    https://DOMAIN/.well-known/assetlinks.json, on the same connection:
-                                    the same transport checks (Android's verifier follows no redirect
-                                    either), then the Digital Asset Links statements. Automatic for a
-                                    domain with android=, android-creds= or sha256= expectations. Its
-                                    errors fail the domain.
-          --entitlements FILE       Also audit an app's Associated Domains entitlement: each applinks:,
-                                    webcredentials:, appclips: and activitycontinuation: entry adds the
-                                    host whose file Apple reads for it, and that file must list the app
-                                    for the service (*.example.com: example.com's file; ?mode= entries:
-                                    the origin's /.well-known/ only, never Apple's CDN). FILE: an
-                                    .entitlements or .xcent property list (XML or binary), a built
-                                    .app, its Mach-O executable, or an .ipa (with its embedded
-                                    provisioning profile). Repeatable, one app each; combines with
-                                    DOMAIN arguments and the domain list (with no DOMAIN,
-                                    ./domains.txt is read when it exists). A bad entry is an input
-                                    error (exit 2); the others are still audited.
-                                    See docs/entitlements.md.
-          --app-id TEAMID.BUNDLE    The app ID of the nearest --entitlements FILE before it, for a file
-                                    without a usable application-identifier (Xcode's
-                                    $(AppIdentifierPrefix)$(CFBundleIdentifier)). A different app ID
-                                    than the file's own is an error.
-          --list-findings           Print every finding id with its severity, meaning and fix (Markdown).
-          -h, --help                Show this help (also: aasa-audit help).
-          --version                 Show the version.
+        \(table.helpLines())
 
         EXIT STATUS:
           0  no domain fails (warnings allowed, unless --strict)

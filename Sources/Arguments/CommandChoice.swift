@@ -55,21 +55,9 @@ public enum CommandChoice: Equatable, Sendable {
 }
 
 extension CommandOptions {
-    /// Every option this subcommand's `--help` lists under OPTIONS (`-o`, `--out`, ...): read from
-    /// the help text itself, so a new option gets suggestions as soon as it is documented.
-    public static var optionNames: [String] {
-        var names: [String] = []
-        for line in help.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("-") else { continue }
-            for token in trimmed.split(separator: " ") {
-                guard token.hasPrefix("-") else { break }
-                let name = String(token.prefix { $0 != "," && $0 != "=" })
-                if name.count > 1 && !names.contains(name) { names.append(name) }
-            }
-        }
-        return names
-    }
+    /// Every name of every option this subcommand takes (`-o`, `--out`, ...), from its table, so a
+    /// new option gets suggestions without more code.
+    public static var optionNames: [String] { optionSpecs.flatMap(\.names) }
 
     /// `parse`, with an unknown option given the option it most likely stands for: within 2 edits
     /// of one this subcommand takes (`--strcit` → `--strict`, `-strict` → `--strict`).

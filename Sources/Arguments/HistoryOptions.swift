@@ -29,24 +29,37 @@ public struct HistoryOptions: CommandOptions, Equatable, Sendable {
     /// The defaults: the overview of reports/history.sqlite.
     public init() {}
 
-    /// Parses the arguments after `history`.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<HistoryOptions> {
+    /// The command line of `history` as given, before it is checked as a whole.
+    public struct RawLine: Sendable {
         var options = HistoryOptions()
-        var cursor = ArgumentCursor(arguments)
         var positionals: [String] = []
         var olderThan: Int?
-        while let argument = try cursor.next() {
-            switch argument {
-            case .positional(let value): positionals.append(value)
-            case .option("--json"): options.json = true
-            case .option("--history"): options.file = try cursor.value(for: "--history")
-            case .option("--since"): options.since = try date(try cursor.value(for: "--since"))
-            case .option("--older-than"):
-                olderThan = try OptionValue.integer(try cursor.value(for: "--older-than"), "--older-than", in: 0...36_500)
-            case .option("-h"), .option("--help"): return .help
-            case .option(let name): throw .unknownOption(name)
-            }
-        }
+    }
+
+    /// Every option of `history`, declared once.
+    public static let table = OptionTable<RawLine>([
+        .value("--history", valueName: "FILE", kind: .file, defaultValue: defaultFile, help: "The history database.") {
+            $0.options.file = $1.value
+        },
+        .flag("--json", help: "Print the answer as JSON on stdout.") { $0.options.json = true },
+        .value("--since", valueName: "DATE",
+               help: "Only runs from DATE on: a day (2026-11-01, UTC) or a time (2026-11-01T02:00:00Z).") {
+            $0.options.since = try date($1.value)
+        },
+        .value("--older-than", valueName: "DAYS", help: "prune: delete the runs older than DAYS days.") {
+            $0.olderThan = try OptionValue.integer($1.value, $1.name, in: 0...36_500)
+        },
+    ])
+    public static var optionSpecs: [OptionSpec] { table.specs }
+    /// `import`, `prune`, or a domain.
+    public static let operands = ValueKind.choices(["import", "prune"])
+
+    /// Parses the arguments after `history`.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<HistoryOptions> {
+        var line = RawLine()
+        if try table.parse(arguments, into: &line, operand: { line, value in line.positionals.append(value) }) { return .help }
+        var options = line.options
+        let positionals = line.positionals, olderThan = line.olderThan
         switch positionals.first {
         case "import":
             guard positionals.count > 1 else {
@@ -95,12 +108,7 @@ public struct HistoryOptions: CommandOptions, Equatable, Sendable {
         prune deletes the runs that started more than DAYS days ago.
 
         OPTIONS:
-          --history FILE      The history database (default: reports/history.sqlite).
-          --json              Print the answer as JSON on stdout.
-          --since DATE        Only runs from DATE on: a day (2026-11-01, UTC) or a time
-                              (2026-11-01T02:00:00Z).
-          --older-than DAYS   prune: delete the runs older than DAYS days.
-          -h, --help          Show this help.
+        \(table.helpLines())
 
         EXIT STATUS:
           0  done (a domain with no recorded run is said on stderr and is no error)

@@ -36,57 +36,62 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
         self.network = network
     }
 
-    /// Parses the arguments after `match`.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<MatchOptions> {
+    /// The command line of `match` as given, before it is checked as a whole.
+    public struct RawLine: Sendable {
         var file: String?, host: String?, appID: String?, json = false
         var entitlements: String?, entitlementsAppID: String?
         var network = NetworkOptions()
         var positional: [String] = []
-        var cursor = ArgumentCursor(arguments)
-        while let argument = try cursor.next() {
-            let name: String
-            switch argument {
-            case .positional(let text):
-                positional.append(text)
-                continue
-            case .option(let option):
-                name = option
+    }
+
+    /// Every option of `match`, declared once.
+    public static let table = OptionTable<RawLine>([
+        .value("--file", valueName: "FILE", kind: .file,
+               help: "Decide against this file (\"-\" for standard input) instead of fetching.") { $0.file = $1.value },
+        .value("--host", valueName: "HOST", help: "With --file: the host the file is served from (default: any host).") { $0.host = $1.value },
+        .value("--app", valueName: "APPID", help: "Decide for this app (team ID + \".\" + bundle ID).") { $0.appID = $1.value },
+        .value("--entitlements", valueName: "FILE", kind: .file,
+               help: "Decide for the app of these entitlements (.entitlements, .xcent, .app, Mach-O executable, .ipa): for each URL, the applinks entry covering its host (exact first, then the longest *. wildcard, which covers subdomains only), the file Apple reads for it (the parent's for a wildcard; /.well-known/ only for ?mode=) and the decision for the app. A URL no entry covers stays in the browser.") {
+            $0.entitlements = $1.value
+        },
+        .value("--app-id", valueName: "TEAMID.BUNDLE",
+               help: "With --entitlements: the app ID, when the file holds none or only Xcode variables.") {
+            guard $0.entitlements != nil else {
+                throw UsageError.invalidValue($1.name, $1.value, "it gives the app ID of the --entitlements FILE before it; name the file first")
             }
-            if try network.parse(name, from: &cursor) { continue }
-            switch name {
-            case "-h", "--help": return .help
-            case "--file": file = try cursor.value(for: name)
-            case "--host": host = try cursor.value(for: name)
-            case "--app": appID = try cursor.value(for: name)
-            case "--json": json = true
-            case "--entitlements": entitlements = try cursor.value(for: name)
-            case "--app-id":
-                let value = try cursor.value(for: name)
-                guard entitlements != nil else {
-                    throw .invalidValue(name, value, "it gives the app ID of the --entitlements FILE before it; name the file first")
-                }
-                entitlementsAppID = value
-            default: throw .unknownOption(name)
-            }
-        }
+            $0.entitlementsAppID = $1.value
+        },
+        .flag("--json", help: "One JSON object per URL, one per line: url, decision (match, exclude, no_match), appIDs (every app that gets the link), appID, rule (details, kind, index, pointer, text), reason.") {
+            $0.json = true
+        },
+    ] + NetworkOptions.options.map { $0.lifted(\RawLine.network) })
+    public static var optionSpecs: [OptionSpec] { table.specs }
+    /// A domain, then URLs or paths.
+    public static let operands = ValueKind.text
+
+    /// Parses the arguments after `match`.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<MatchOptions> {
+        var line = RawLine()
+        if try table.parse(arguments, into: &line, operand: { line, text in line.positional.append(text) }) { return .help }
+        var positional = line.positional
         let source: Source
-        if let entitlements {
-            if file != nil { throw .invalidValue("--file", file ?? "", "not with --entitlements, whose entries pick each URL's file") }
-            if let host { throw .invalidValue("--host", host, "not with --entitlements: each URL's host picks the entry") }
-            if let appID { throw .invalidValue("--app", appID, "not with --entitlements: the app is the entitlements' (use --app-id for its ID)") }
-            source = .entitlements(entitlements, appID: entitlementsAppID)
-        } else if let file {
+        if let entitlements = line.entitlements {
+            if let file = line.file { throw .invalidValue("--file", file, "not with --entitlements, whose entries pick each URL's file") }
+            if let host = line.host { throw .invalidValue("--host", host, "not with --entitlements: each URL's host picks the entry") }
+            if let appID = line.appID { throw .invalidValue("--app", appID, "not with --entitlements: the app is the entitlements' (use --app-id for its ID)") }
+            source = .entitlements(entitlements, appID: line.entitlementsAppID)
+        } else if let file = line.file {
             source = .file(file)
         } else {
             guard let domain = positional.first else {
                 throw .missingArgument("name a DOMAIN or --file FILE, then at least one URL (see match --help)")
             }
             positional.removeFirst()
-            if let host { throw .invalidValue("--host", host, "only with --file; with DOMAIN the host is the domain") }
+            if let host = line.host { throw .invalidValue("--host", host, "only with --file; with DOMAIN the host is the domain") }
             source = .domain(domain)
         }
         guard !positional.isEmpty else { throw .missingArgument("give at least one URL or path to decide (see match --help)") }
-        return .run(MatchOptions(source: source, urls: positional, host: host, appID: appID, json: json, network: network))
+        return .run(MatchOptions(source: source, urls: positional, host: line.host, appID: line.appID, json: line.json, network: line.network))
     }
 
     public static let help = """
@@ -104,23 +109,7 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
         host and its punycode form (bücher.example, xn--bcher-kva.example) are the same host.
 
         OPTIONS:
-          --file FILE           Decide against this file ("-" for standard input) instead of fetching.
-          --host HOST           With --file: the host the file is served from (default: any host).
-          --app APPID           Decide for this app (team ID + "." + bundle ID).
-          --entitlements FILE   Decide for the app of these entitlements (.entitlements, .xcent, .app,
-                                Mach-O executable, .ipa): for
-                                each URL, the applinks entry covering its host (exact first, then the
-                                longest *. wildcard, which covers subdomains only), the file Apple reads
-                                for it (the parent's for a wildcard; /.well-known/ only for ?mode=)
-                                and the decision for the app. A URL no entry covers stays in the browser.
-          --app-id TEAMID.BUNDLE  With --entitlements: the app ID, when the file holds none or only
-                                Xcode variables.
-          --json                One JSON object per URL, one per line: url, decision (match, exclude,
-                                no_match), appIDs (every app that gets the link), appID, rule (details,
-                                kind, index, pointer, text), reason.
-          --connect-to H:P:CH:CP, --resolve H:P:ADDR, --cacert FILE, --timeout S, --connect-timeout S
-                                As for the audit (see aasa-audit --help).
-          -h, --help            Show this help.
+        \(table.helpLines())
 
         EXIT STATUS:
           0  every URL opens the app (--app), or some app

@@ -13,18 +13,24 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
     /// No files, the defaults.
     public init() {}
 
+    /// Every option of `merge`, declared once: the report group, said of a merge.
+    public static let table = OptionTable<MergeOptions>(ReportOptions.options(ReportOptions.HelpTexts(
+        out: "Write the merged reports into DIR (default: reports/<UTC time>/, and reports/latest points at it unless the merged report is incomplete).",
+        format: "Report formats, comma-separated: \(ReportOptions.formatList).",
+        baseline: "Say what changed since this earlier report (default, without --out: the report reports/latest points at, e.g. the last merge).",
+        noBaseline: "Compare with nothing.",
+        history: "Record the merged run in this history database, a run of the list (default, without --out: reports/history.sqlite); a file that cannot be used is a warning.",
+        noHistory: "Neither read nor record a history.",
+        strict: "Warnings fail too (exit 1) and are JUnit failures, as for the shards' --strict.",
+        quiet: "No summary: only problems (a missing or interrupted shard, warnings), on stderr."))
+        .map { $0.lifted(\MergeOptions.reports) })
+    public static var optionSpecs: [OptionSpec] { table.specs }
+    public static let operands = ValueKind.file
+
     /// Parses the arguments after `merge`.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<MergeOptions> {
         var options = MergeOptions()
-        var cursor = ArgumentCursor(arguments)
-        while let argument = try cursor.next() {
-            switch argument {
-            case .positional(let file): options.files.append(file)
-            case .option("-h"), .option("--help"): return .help
-            case .option(let name):
-                guard try options.reports.parse(name, from: &cursor) else { throw .unknownOption(name) }
-            }
-        }
+        if try table.parse(arguments, into: &options, operand: { options, file in options.files.append(file) }) { return .help }
         guard !options.files.isEmpty else { throw .invalidValue("merge", "", "name the report.json of each shard") }
         try options.reports.validate()
         return .run(options)
@@ -41,18 +47,7 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
         versions, or started more than 12 hours apart, are merged with a warning. See docs/scaling.md.
 
         OPTIONS:
-          -o, --out DIR   Write the merged reports into DIR (default: reports/<UTC time>/, and
-                          reports/latest points at it unless the merged report is incomplete).
-          --format LIST   Report formats, comma-separated: \(ReportFormat.allCases.map(\.name).joined(separator: ", ")) (default: json,html).
-          --baseline FILE Say what changed since this earlier report (default, without --out: the
-                          report reports/latest points at, e.g. the last merge).
-          --no-baseline   Compare with nothing.
-          --history FILE  Record the merged run in this history database, a run of the list (default,
-                          without --out: reports/history.sqlite); a file that cannot be used is a warning.
-          --no-history    Neither read nor record a history.
-          --strict        Warnings fail too (exit 1) and are JUnit failures, as for the shards' --strict.
-          -q, --quiet     No summary: only problems (a missing or interrupted shard, warnings), on stderr.
-          -h, --help      Show this help.
+        \(table.helpLines())
 
         EXIT STATUS:
           0  no domain fails (warnings allowed, unless --strict)

@@ -14,22 +14,32 @@ public struct NetworkOptions: Equatable, Sendable {
     /// The defaults.
     public init() {}
 
-    /// Reads option `name` (just read from `cursor`) when it is one of this group's; false when it is not.
-    public mutating func parse(_ name: String, from cursor: inout ArgumentCursor) throws(UsageError) -> Bool {
-        switch name {
-        case "--connect-to": connectTo.append(try OptionValue.connectTo(try cursor.value(for: name)))
-        case "--resolve": resolve.append(try OptionValue.resolve(try cursor.value(for: name)))
-        case "--cacert": caFile = try cursor.value(for: name)
-        case "--timeout": timeout = try OptionValue.seconds(try cursor.value(for: name), name)
-        case "--connect-timeout": connectTimeout = try OptionValue.seconds(try cursor.value(for: name), name)
-        default: return false
-        }
-        return true
-    }
+    /// The group's options, to include in a subcommand's table with `lifted`.
+    public static let options: [DeclaredOption<NetworkOptions>] = [
+        .value("--timeout", valueName: "SECONDS", defaultValue: "10", help: "Time allowed for each transfer.") {
+            $0.timeout = try OptionValue.seconds($1.value, $1.name)
+        },
+        .value("--connect-timeout", valueName: "SECONDS", defaultValue: "5", help: "Time allowed to connect, TLS included.") {
+            $0.connectTimeout = try OptionValue.seconds($1.value, $1.name)
+        },
+        .value("--connect-to", valueName: "H:P:CH:CP", repeatable: true,
+               help: "Connect to CH:CP instead of H:P, keeping the name for TLS and Host (curl's syntax; repeatable; empty H or P means any). Audit a staging server before DNS moves.") {
+            $0.connectTo.append(try OptionValue.connectTo($1.value))
+        },
+        .value("--resolve", valueName: "H:P:ADDR", repeatable: true,
+               help: "Use ADDR for host H, port P (curl's syntax; repeatable).") {
+            $0.resolve.append(try OptionValue.resolve($1.value))
+        },
+        .value("--cacert", valueName: "FILE", kind: .file,
+               help: "Trust the CA certificates in FILE (PEM) instead of the system store (Apple's own CDN is still checked against the system store).") {
+            $0.caFile = $1.value
+        },
+    ]
 }
 
 /// Where and how reports are written and the run judged: `--out`, `--format`, `--strict`,
-/// `--quiet`, `--baseline`, `--no-baseline`, `--history`, `--no-history`. Taken by the audit and `merge`, declared and checked here once.
+/// `--quiet`, `--baseline`, `--no-baseline`, `--history`, `--no-history`. Taken by the audit and
+/// `merge`, declared and checked here once; each gives its own help text (`options(_:)`).
 public struct ReportOptions: Equatable, Sendable {
     /// `-o`, `--out DIR`; nil: a new `reports/<UTC time>` folder.
     public var outDirectory: String?
@@ -51,20 +61,34 @@ public struct ReportOptions: Equatable, Sendable {
     /// The defaults.
     public init() {}
 
-    /// Reads option `name` (just read from `cursor`) when it is one of this group's; false when it is not.
-    public mutating func parse(_ name: String, from cursor: inout ArgumentCursor) throws(UsageError) -> Bool {
-        switch name {
-        case "-o", "--out": outDirectory = try cursor.value(for: name)
-        case "--format": formats = try OptionValue.formats(try cursor.value(for: name))
-        case "--strict": strict = true
-        case "-q", "--quiet": quiet = true
-        case "--baseline": baselineFile = try cursor.value(for: name)
-        case "--no-baseline": noBaseline = true
-        case "--history": historyFile = try cursor.value(for: name)
-        case "--no-history": noHistory = true
-        default: return false
-        }
-        return true
+    /// The help of each of the group's options, as the subcommand including them says it (the
+    /// audit and merge mean the same options on different runs).
+    public struct HelpTexts: Sendable {
+        public var out, format, baseline, noBaseline, history, noHistory, strict, quiet: String
+    }
+
+    /// Every format `--format` takes and the files they write, for the help.
+    public static var formatList: String {
+        ReportFormat.allCases.map(\.name).joined(separator: ", ")
+            + " (written to " + ReportFormat.allCases.map(\.fileName).joined(separator: ", ") + ")"
+    }
+
+    /// The group's options with `help`, to include in a subcommand's table with `lifted`.
+    public static func options(_ help: HelpTexts) -> [DeclaredOption<ReportOptions>] {
+        let formats = ReportFormat.allCases.map(\.name)
+        return [
+            .value("-o", "--out", valueName: "DIR", kind: .directory, help: help.out) { $0.outDirectory = $1.value },
+            .value("--format", valueName: "LIST", kind: .choiceList(formats),
+                   defaultValue: ReportFormat.defaults.map(\.name).joined(separator: ","), help: help.format) {
+                $0.formats = try OptionValue.formats($1.value)
+            },
+            .value("--baseline", valueName: "FILE", kind: .file, help: help.baseline) { $0.baselineFile = $1.value },
+            .flag("--no-baseline", help: help.noBaseline) { $0.noBaseline = true },
+            .value("--history", valueName: "FILE", kind: .file, help: help.history) { $0.historyFile = $1.value },
+            .flag("--no-history", help: help.noHistory) { $0.noHistory = true },
+            .flag("--strict", help: help.strict) { $0.strict = true },
+            .flag("-q", "--quiet", help: help.quiet) { $0.quiet = true },
+        ]
     }
 
     /// Checks what only the whole command line can tell: `--baseline` with `--no-baseline`.

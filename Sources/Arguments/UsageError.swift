@@ -41,8 +41,13 @@ public protocol CommandOptions {
     static var name: String { get }
     /// One line saying what the subcommand does.
     static var summary: String { get }
-    /// The text `--help` prints.
+    /// The text `--help` prints; its OPTIONS are `optionSpecs`.
     static var help: String { get }
+    /// Every option, as the subcommand's `OptionTable` declares it (`-h`, `--help` last): what
+    /// `--help`, suggestions and shell completions list.
+    static var optionSpecs: [OptionSpec] { get }
+    /// What the subcommand's operands are, for shell completion.
+    static var operands: ValueKind { get }
     /// Parses the arguments after the subcommand's name. Only splits and throws; never prints.
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<Self>
 }

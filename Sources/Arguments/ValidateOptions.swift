@@ -14,18 +14,17 @@ public struct ValidateOptions: CommandOptions, Equatable, Sendable {
         self.json = json
     }
 
+    /// Every option of `validate`, declared once.
+    public static let table = OptionTable<ValidateOptions>([
+        .flag("--json", help: "Print the results as JSON on stdout (an array: file, verdict, findings).") { $0.json = true },
+    ])
+    public static var optionSpecs: [OptionSpec] { table.specs }
+    public static let operands = ValueKind.file
+
     /// Parses the arguments after `validate`.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation<ValidateOptions> {
         var options = ValidateOptions()
-        var cursor = ArgumentCursor(arguments)
-        while let argument = try cursor.next() {
-            switch argument {
-            case .positional(let file): options.files.append(file)
-            case .option("--json"): options.json = true
-            case .option("-h"), .option("--help"): return .help
-            case .option(let name): throw .unknownOption(name)
-            }
-        }
+        if try table.parse(arguments, into: &options, operand: { options, file in options.files.append(file) }) { return .help }
         guard !options.files.isEmpty else {
             throw .missingArgument("validate needs at least one FILE, or - for standard input (see validate --help)")
         }
@@ -41,8 +40,7 @@ public struct ValidateOptions: CommandOptions, Equatable, Sendable {
         has a stable id, a JSON pointer to the offending value and how to fix it (see --list-findings).
 
         OPTIONS:
-          --json     Print the results as JSON on stdout (an array: file, verdict, findings).
-          -h, --help Show this help.
+        \(table.helpLines())
 
         EXIT STATUS:
           0  no file has an error (warnings allowed)

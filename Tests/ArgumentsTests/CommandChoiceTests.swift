@@ -54,7 +54,7 @@ import Testing
 
     // MARK: - Options
 
-    @Test func optionNamesAreReadFromTheHelp() {
+    @Test func optionNamesComeFromTheTable() {
         let audit = AuditOptions.optionNames
         for name in ["--domains", "-o", "--out", "--format", "--strict", "-q", "--quiet", "--baseline", "--no-baseline", "--cacert",
                      "--connect-to", "-A", "--user-agent", "--shard", "-h", "--help", "--version", "--json", "--keep"] {
@@ -64,6 +64,7 @@ import Testing
         #expect(ValidateOptions.optionNames == ["--json", "-h", "--help"])
         #expect(MergeOptions.optionNames.contains("--no-baseline") && !MergeOptions.optionNames.contains("--keep"))
         #expect(MatchOptions.optionNames.contains("--file"))
+        #expect(AuditOptions.optionNames == AuditOptions.table.specs.flatMap(\.names))
     }
 
     @Test func anUnknownOptionCloseToOneGetsASuggestionForEverySubcommand() {

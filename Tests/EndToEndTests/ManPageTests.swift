@@ -2,60 +2,50 @@ import Foundation
 import Testing
 import TestSupport
 
-/// docs/aasa-audit.1 stays in step with `--help`: every option the help lists is in the man page.
+/// docs/aasa-audit.1 and the README stay in step with the option tables: for each subcommand, the
+/// options `--help` lists (written from its table) are the ones the man page and the completion
+/// scripts list, no more and no fewer.
 @Suite struct ManPageTests {
-    static let manPage = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/aasa-audit.1")
+    typealias Lists = CommandOptionLists
 
-    /// The man page's text with roff's escaped hyphens ("\-") made plain.
-    static func manText() throws -> String {
-        try String(contentsOf: manPage, encoding: .utf8).replacingOccurrences(of: "\\-", with: "-")
+    @Test func theAuditsOptionsAreTheSameInHelpTheManPageAndTheCompletions() throws {
+        let help = try Lists.help("audit")
+        #expect(help.count >= 30 && help.contains("--baseline") && help.contains("-o") && help.contains("--out"),
+                "the option lines of --help were not found: \(help)")
+        let man = try Lists.manAuditOptions()
+        #expect(help.subtracting(man).isEmpty, "in --help, not in the man page's OPTIONS: \(help.subtracting(man).sorted())")
+        #expect(man.subtracting(help).isEmpty, "in the man page's OPTIONS, not in --help: \(man.subtracting(help).sorted())")
+        #expect(try Lists.bashOptions("audit") == help)
     }
 
-    /// Every option named at the start of an option line of `--help` ("  -o, --out DIR ...").
-    static func helpOptions(_ help: String) -> [String] {
-        var options: [String] = []
-        for line in help.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("-"), line.hasPrefix("  ") else { continue }
-            // "-o, --out DIR   Write ..." → ["-o", "--out"]
-            for word in trimmed.split(separator: " ").prefix(3) {
-                let token = word.hasSuffix(",") ? word.dropLast() : word
-                if token.hasPrefix("-") && token.count > 1 && token.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
-                    options.append(String(token))
-                }
-            }
-        }
-        return options
+    /// Each subcommand's entry of SUBCOMMANDS names every option it takes; its synopsis names none
+    /// it does not take; bash completes exactly the options --help lists.
+    @Test(arguments: CommandOptionLists.commands.filter { $0 != "audit" })
+    func aSubcommandsOptionsAreTheSameInHelpTheManPageAndTheCompletions(command: String) throws {
+        let help = try Lists.help(command)
+        #expect(help.isSuperset(of: ["-h", "--help"]), "\(command): \(help.sorted())")
+        let own = help.subtracting(["-h", "--help"])
+        let entry = try Lists.manSubcommand(command)
+        #expect(entry.found, "\(command) has no entry in the man page's SUBCOMMANDS")
+        #expect(own.subtracting(entry.text.union(entry.synopsis)).isEmpty,
+                "\(command): in --help, not in its man page entry: \(own.subtracting(entry.text.union(entry.synopsis)).sorted())")
+        #expect(entry.synopsis.subtracting(help).isEmpty,
+                "\(command): in its man page synopsis, not in --help: \(entry.synopsis.subtracting(help).sorted())")
+        #expect(try Lists.bashOptions(command) == help, "\(command)")
     }
 
-    @Test func everyOptionOfHelpIsInTheManPage() throws {
-        let help = try AuditBinary.run(["--help"])
-        #expect(help.status == 0)
-        let options = Self.helpOptions(help.stdout)
-        #expect(options.count >= 25, "the option lines of --help were not found: \(options)")
-        #expect(options.contains("--baseline") && options.contains("-o") && options.contains("--out"))
-        let man = try Self.manText()
-        for option in Set(options) {
-            #expect(man.contains(option), "\(option) is in --help but not in docs/aasa-audit.1")
-        }
-        let validate = try AuditBinary.run(["validate", "--help"])
-        for option in Self.helpOptions(validate.stdout) where option != "-h" && option != "--help" {
-            #expect(man.contains(option), "validate \(option) is not in docs/aasa-audit.1")
-        }
-        #expect(man.contains("aasa-audit validate"))
-        for command in ["merge", "history"] {
-            let help = try AuditBinary.run([command, "--help"])
-            for option in Self.helpOptions(help.stdout) where option != "-h" && option != "--help" {
-                #expect(man.contains(option), "\(command) \(option) is not in docs/aasa-audit.1")
-            }
-        }
+    @Test func theReadmeTableListsEveryOptionOfTheAudit() throws {
+        let help = try Lists.help("audit").subtracting(["-h", "--help", "--version", "--list-findings"])
+        let readme = try Lists.readmeOptions()
+        #expect(help.subtracting(readme).isEmpty, "in --help, not in README's options table: \(help.subtracting(readme).sorted())")
+        #expect(readme.subtracting(help).isEmpty, "in README's options table, not in --help: \(readme.subtracting(help).sorted())")
     }
 
     @Test func theManPageIsWellFormedRoff() throws {
         // groff is a test dependency (scripts/install-deps.sh --test): without it this test fails.
         guard let groff = ShellCommand.which("groff") else { throw HarnessError.missingProgram("groff (Debian package groff-base)") }
-        let outcome = try ShellCommand.run(groff, ["-man", "-Tutf8", "-ww", "-z", Self.manPage.path], checked: false)
+        let manPage = Lists.root.appendingPathComponent("docs/aasa-audit.1")
+        let outcome = try ShellCommand.run(groff, ["-man", "-Tutf8", "-ww", "-z", manPage.path], checked: false)
         #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
     }
 }
