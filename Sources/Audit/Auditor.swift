@@ -67,9 +67,9 @@ public struct Auditor: Sendable {
         let android = site.android.map { auditAndroid($0, domain: site.domain, expectations: expectations) }
         // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn. The
         // Android part, audited only when asked, counts too (`AndroidResult`).
-        let appleVerdict = LocationChoice.worst(outcome.verdict, Verdict(findings: extra))
+        let appleVerdict = Verdict.worst(outcome.verdict, Verdict(findings: extra))
         var result = DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
-                            verdict: android.map { LocationChoice.worst(appleVerdict, $0.verdict) } ?? appleVerdict,
+                            verdict: android.map { Verdict.worst(appleVerdict, $0.verdict) } ?? appleVerdict,
                             usedLocation: outcome.usedLocation, findings: Self.named(outcome.findings, by: LocationChoice.id) + extra,
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
         result.claims = outcomes

@@ -41,7 +41,7 @@ public enum LocationChoice {
                 findings.append(locationsDiffer.finding(
                     "\(root.result.url) serves a different file from \(wellKnown.result.url); Apple uses the /.well-known/ one."))
             }
-            return Outcome(verdict: worst(wellKnown.result.verdict, Verdict(findings: findings)),
+            return Outcome(verdict: Verdict.worst(wellKnown.result.verdict, Verdict(findings: findings)),
                            usedLocation: wellKnown.result.path, findings: findings)
         }
         if wellKnown.result.httpStatus == 200 && wellKnown.fetched.gotResponse {
@@ -53,14 +53,8 @@ public enum LocationChoice {
         }
         if rootUsable {
             let findings = [rootOnly.finding("\(wellKnown.result.url) does not serve the file; Apple falls back to \(root.result.url), which does.")]
-            return Outcome(verdict: worst(.warn, root.result.verdict), usedLocation: root.result.path, findings: findings)
+            return Outcome(verdict: Verdict.worst(.warn, root.result.verdict), usedLocation: root.result.path, findings: findings)
         }
         return Outcome(verdict: .fail, usedLocation: nil, findings: [])
-    }
-
-    static func worst(_ a: Verdict, _ b: Verdict) -> Verdict {
-        if a == .fail || b == .fail { return .fail }
-        if a == .warn || b == .warn { return .warn }
-        return .pass
     }
 }
