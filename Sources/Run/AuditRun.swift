@@ -236,6 +236,7 @@ public struct AuditRun: Sendable {
                                                           results: results))
             }
             report.report.shard = shard
+            report.report.expiryWarningDays = audit.expiryWarningDays
             if list.problemsOmitted > 0 { report.report.inputErrorsOmitted = list.problemsOmitted }
             if !claims.isEmpty { report.report.apps = try AppClaimsReader.sections(claims, domains: report.domains) }
             if let baseline {

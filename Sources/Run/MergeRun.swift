@@ -59,6 +59,7 @@ public struct MergeRun: Sendable {
         }
         for warning in outcome.warnings { observer.notice("warning: \(warning)") }
         var report = outcome.report
+        report.expiryWarningDays = expiryWarningDays
         if let status = stopped("nothing was written") { return ended(status, report) }
         // Fail fast, before the baseline is read: a folder the reports cannot go to.
         do {

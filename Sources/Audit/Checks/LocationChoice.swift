@@ -57,4 +57,17 @@ public enum LocationChoice {
         }
         return Outcome(verdict: .fail, usedLocation: nil, findings: [])
     }
+
+    /// What a location is to Apple, from the choice made above (`usedLocation`) and whether Apple can
+    /// read it: the one rule behind `LocationResult.role`, for a fresh result and for an older
+    /// report that did not record it alike.
+    public static func role(path: String, usable: Bool, usedLocation: String?) -> LocationRole {
+        if path == AssetLinksFile.path { return .readByAndroid }
+        if path == usedLocation { return .usedByApple }
+        // Apple uses the other location: this one is the root behind a working .well-known, or the
+        // .well-known Apple could not read and fell back from.
+        if usedLocation != nil { return path == AASAFile.rootPath ? .fallbackNotRead : .unreadableFallsBack }
+        // Apple uses neither: a readable one is shadowed by an unreadable 200 at .well-known.
+        return usable ? .shadowed : .unreadable
+    }
 }

@@ -33,6 +33,10 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// One section per app named with `--entitlements`: its entries, the host each resolves to, which
     /// work and why not (`AppResult.Builder`); nil when the run named none. Set by the caller.
     public var apps: [AppResult]?
+    /// The days before a certificate's end from which it counts as expiring soon
+    /// (`--expiry-warning-days`; `CertificateExpiry`). Reports written before it was recorded read
+    /// as the default, 30.
+    public var expiryWarningDays: Int = CertificateExpiry.defaultWarningDays
 
     public init(tool: ToolInfo, generatedAt: Date, complete: Bool = true,
                 inputErrors: [InputProblem] = [], domains: [DomainResult]) {
@@ -64,6 +68,7 @@ public struct AuditReport: Sendable, Equatable, Codable {
         shard = try container.decodeIfPresent(Shard.self, forKey: .shard)
         history = try container.decodeIfPresent(ReportHistory.self, forKey: .history)
         apps = try container.decodeIfPresent([AppResult].self, forKey: .apps)
+        expiryWarningDays = try container.decodeIfPresent(Int.self, forKey: .expiryWarningDays) ?? CertificateExpiry.defaultWarningDays
         for index in domains.indices { domains[index].countDaysLeft(from: generatedAt) }
     }
 

@@ -72,6 +72,8 @@ public struct DomainResult: Sendable, Equatable, Codable {
             judge(at: nil)
         } else {
             nameChecks()
+            // A report written before roles were recorded gets them by the same rule.
+            assignRoles(keepingRecorded: true)
         }
     }
 

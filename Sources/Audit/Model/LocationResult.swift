@@ -26,6 +26,11 @@ public struct LocationResult: Sendable, Equatable, Codable {
     /// The served body as text, when it is UTF-8 and was read whole; for people to read in reports.
     public var body: String?
     public var findings: [Finding]
+    /// What the location is to the device that reads it (used by Apple, a fallback Apple does not
+    /// read, shadowed, unreadable ...), decided by `LocationChoice.role` once Apple's choice is made:
+    /// set for every location of a `DomainResult` (and its Android part) when the result is made or
+    /// read, nil only on a location not yet part of a domain's result.
+    public var role: LocationRole?
 
     /// `usable` defaults to what the status and findings say (`LocationUsability.isUsable`).
     public init(path: String, url: String, verdict: Verdict, usable: Bool? = nil, httpStatus: Int?, contentType: String?,
@@ -66,5 +71,7 @@ public struct LocationResult: Sendable, Equatable, Codable {
         findings = try container.decode([Finding].self, forKey: .findings)
         usable = try container.decodeIfPresent(Bool.self, forKey: .usable)
             ?? LocationUsability.isUsable(httpStatus: httpStatus, findings: findings)
+        // An older report's locations get theirs from the domain (`DomainResult.assignRoles`).
+        role = try container.decodeIfPresent(LocationRole.self, forKey: .role)
     }
 }
