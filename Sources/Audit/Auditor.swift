@@ -26,12 +26,12 @@ public struct Auditor: Sendable {
         auditWithDocument(site, unicodeDomain: unicodeDomain, expectations: expectations, claims: claims).result
     }
 
-    /// The result for one domain and the document Apple uses from it (nil when Apple can read a
-    /// document from neither location, `LocationUsability`): for `aasa-audit match DOMAIN`, which
-    /// decides URLs against that document, even when some of its entries are broken.
+    /// The result for one domain and what a device gets from it (`DeviceOutcome`: the document Apple
+    /// uses, nil when Apple can read a document from neither location, `LocationUsability`): for
+    /// `aasa-audit match DOMAIN`, which decides URLs against that document, even when some of its entries are broken.
     public func auditWithDocument(_ site: SiteFetch, unicodeDomain: String? = nil,
                                   expectations: DomainExpectations = DomainExpectations(),
-                                  claims: [EntitlementClaim] = []) -> (result: DomainResult, document: AASADocument?) {
+                                  claims: [EntitlementClaim] = []) -> (result: DomainResult, device: DeviceOutcome) {
         let wellKnown = check(path: AASAFile.wellKnownPath, fetch: site.wellKnown)
         let root = check(path: AASAFile.rootPath, fetch: site.root, sibling: wellKnown.fetched)
         let outcome = LocationChoice.decide(wellKnown: wellKnown, root: root)
@@ -53,13 +53,14 @@ public struct Auditor: Sendable {
             cdn = copy.result
             extra += Self.named(copy.findings, by: CDNCheck.id)
         }
-        let document = outcome.usedLocation.flatMap { fetched[$0]?.validation?.document }
-        extra += Self.named(ExpectationCheck.findings(expectations, domain: site.domain, document: document), by: ExpectationCheck.id)
+        // What a device gets (`DeviceOutcome`): the one document the expectations, the claims and `match` decide with.
+        let device = DeviceOutcome(usedLocation: outcome.usedLocation,
+                                   usedDocument: outcome.usedLocation.flatMap { fetched[$0]?.validation?.document },
+                                   wellKnownDocument: wellKnown.result.usable ? wellKnown.fetched.validation?.document : nil, findings: extra)
+        extra += Self.named(ExpectationCheck.findings(expectations, domain: site.domain, document: device.release.document), by: ExpectationCheck.id)
         var outcomes: [ClaimOutcome]?
         if !claims.isEmpty {
-            let files = EntitlementClaimCheck.HostFiles(
-                usedLocation: outcome.usedLocation, usedDocument: document,
-                wellKnownDocument: wellKnown.result.usable ? wellKnown.fetched.validation?.document : nil, rootUsable: root.result.usable)
+            let files = EntitlementClaimCheck.HostFiles(device: device, rootUsable: root.result.usable)
             let checked = EntitlementClaimCheck.evaluate(claims, domain: site.domain, files: files)
             extra += Self.named(checked.findings, by: EntitlementClaimCheck.id)
             outcomes = checked.outcomes
@@ -78,7 +79,7 @@ public struct Auditor: Sendable {
             result.appleVerdict = appleVerdict
             result.judge(at: nil)
         }
-        return (result, document)
+        return (result, device)
     }
 
     /// The Android part of a domain: assetlinks.json through the same location checks as Apple's
@@ -121,7 +122,7 @@ public struct Auditor: Sendable {
 
     private func redirectChain(_ location: FetchedLocation) -> RedirectChain? {
         let fetch = location.fetch, response = fetch.response
-        guard let status = response.status, (300...399).contains(status) else { return nil }
+        guard response.isRedirect else { return nil }
         let hops = ([response] + fetch.redirectHops).map {
             RedirectHop(url: $0.url, status: $0.status, location: $0.header("location"),
                         contentType: $0.header("content-type"), error: $0.error?.message)

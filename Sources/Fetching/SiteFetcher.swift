@@ -322,8 +322,7 @@ public final class SiteFetcher {
     }
 
     private func isRedirect(_ response: FetchResponse) -> Bool {
-        guard let status = response.status else { return false }
-        return (300...399).contains(status)
+        response.isRedirect
     }
 }
 

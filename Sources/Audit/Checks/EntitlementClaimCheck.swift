@@ -52,6 +52,12 @@ public enum EntitlementClaimCheck {
             self.wellKnownDocument = wellKnownDocument
             self.rootUsable = rootUsable
         }
+
+        /// From what a device gets (`DeviceOutcome`): `release` for plain entries, `direct` for `?mode=`.
+        public init(device: DeviceOutcome, rootUsable: Bool) {
+            self.init(usedLocation: device.release.location, usedDocument: device.release.document,
+                      wellKnownDocument: device.direct.document, rootUsable: rootUsable)
+        }
     }
 
     /// The findings for `claims` on `domain`, and one outcome per claim.
