@@ -18,7 +18,7 @@ public enum LocationRole: String, Sendable, Equatable, Codable, CaseIterable {
     /// Unreadable, and Apple reads no file at either location.
     case unreadable
     /// `/.well-known/assetlinks.json`, read by Android.
-    case readByAndroid = "android"
+    case readByAndroid = "read-by-android"
 
     /// True when the location's findings decide the verdict and count as failures: false only for
     /// a location Apple does not take the file from while it takes it from the other.
