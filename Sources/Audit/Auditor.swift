@@ -26,21 +26,23 @@ public struct Auditor: Sendable {
         auditWithDocument(site, unicodeDomain: unicodeDomain, expectations: expectations, claims: claims).result
     }
 
-    /// The result for one domain and the document Apple uses from it (nil when Apple can read a
-    /// document from neither location, `LocationUsability`): for `aasa-audit match DOMAIN`, which
-    /// decides URLs against that document, even when some of its entries are broken.
+    /// The result for one domain and what a device gets from it (`DeviceOutcome`: the document Apple
+    /// uses, nil when Apple can read a document from neither location, `LocationUsability`): for
+    /// `aasa-audit match DOMAIN`, which decides URLs against that document, even when some of its entries are broken.
     ///
     /// The location checks run on each location (the Android one too, when it was fetched); then
-    /// the domain-level checks of `RuleRegistry.domainChecks`, in order, on one context.
+    /// the domain-level checks of `RuleRegistry.domainChecks`, in order, on one context, each seeing
+    /// the findings of those before it (`DomainCheckContext.earlierFindings`: what a device gets reads
+    /// the crawler's and the CDN's).
     public func auditWithDocument(_ site: SiteFetch, unicodeDomain: String? = nil,
                                   expectations: DomainExpectations = DomainExpectations(),
-                                  claims: [EntitlementClaim] = []) -> (result: DomainResult, document: AASADocument?) {
+                                  claims: [EntitlementClaim] = []) -> (result: DomainResult, device: DeviceOutcome) {
         let wellKnown = check(path: AASAFile.wellKnownPath, fetch: site.wellKnown)
         let root = check(path: AASAFile.rootPath, fetch: site.root, sibling: wellKnown.fetched)
         var crawled: [String: FetchResponse] = [:]
         crawled[AASAFile.wellKnownPath] = site.crawlerWellKnown
         crawled[AASAFile.rootPath] = site.crawlerRoot
-        let context = DomainCheckContext(
+        var context = DomainCheckContext(
             domain: site.domain, wellKnown: wellKnown, root: root, choice: LocationChoice.decide(wellKnown: wellKnown, root: root),
             crawled: crawled, cdn: site.cdn, android: site.android.map { check(path: AssetLinksFile.path, fetch: $0, kind: .assetLinks) },
             expectations: expectations, claims: claims, settings: settings)
@@ -49,7 +51,9 @@ public struct Auditor: Sendable {
         for domainCheck in RuleRegistry.domainChecks {
             let output = domainCheck.check(context)
             switch domainCheck.part {
-            case .apple: findings += output.findings
+            case .apple:
+                findings += output.findings
+                context.earlierFindings = findings
             case .android: androidFindings += output.findings
             }
             switch output.facts {
@@ -62,9 +66,9 @@ public struct Auditor: Sendable {
         let android = context.android.map { AndroidResult(location: $0.result, findings: androidFindings) }
         // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn. The
         // Android part, audited only when asked, counts too (`AndroidResult`).
-        let appleVerdict = LocationChoice.worst(context.choice.verdict, Verdict(findings: findings))
+        let appleVerdict = Verdict.worst(context.choice.verdict, Verdict(findings: findings))
         var result = DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
-                            verdict: android.map { LocationChoice.worst(appleVerdict, $0.verdict) } ?? appleVerdict,
+                            verdict: android.map { Verdict.worst(appleVerdict, $0.verdict) } ?? appleVerdict,
                             usedLocation: context.usedLocation, findings: findings,
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
         result.claims = outcomes
@@ -73,7 +77,7 @@ public struct Auditor: Sendable {
             result.appleVerdict = appleVerdict
             result.judge(at: nil)
         }
-        return (result, context.usedDocument)
+        return (result, context.device)
     }
 
     /// Runs every location check on one location.
@@ -99,7 +103,7 @@ public struct Auditor: Sendable {
 
     private func redirectChain(_ location: FetchedLocation) -> RedirectChain? {
         let fetch = location.fetch, response = fetch.response
-        guard let status = response.status, (300...399).contains(status) else { return nil }
+        guard response.isRedirect else { return nil }
         let hops = ([response] + fetch.redirectHops).map {
             RedirectHop(url: $0.url, status: $0.status, location: $0.header("location"),
                         contentType: $0.header("content-type"), error: $0.error?.message)

@@ -101,8 +101,5 @@ struct LocationFetchMachine: Sendable {
         return .done(LocationFetch(response: redirects.response, redirectHops: redirects.hops, redirectEnd: end), probe: redirects.probe)
     }
 
-    static func isRedirect(_ response: FetchResponse) -> Bool {
-        guard let status = response.status else { return false }
-        return (300...399).contains(status)
-    }
+    static func isRedirect(_ response: FetchResponse) -> Bool { response.isRedirect }
 }

@@ -89,18 +89,22 @@ extension HistoryStore {
         fixed.sort { $0.domain < $1.domain }
 
         return ReportHistory(earlierListRuns: Int(earlier), failingSince: failing, fixed: fixed, flapping: flapping,
-                             expiringCertificates: try Self.expiringCertificates(run), trend: trend)
+                             expiringCertificates: try Self.expiringCertificates(run), trend: trend,
+                             expiryWarningDays: run.report.expiryWarningDays)
     }
 
-    /// The certificates of `run`'s domains that expire within `ExpiringCertificate.windowDays`
-    /// days of its start, or have expired, soonest first.
+    /// The certificates of `run`'s domains that have expired or expire within the run's
+    /// `--expiry-warning-days` (`AuditReport.expiryWarningDays`, judged by `CertificateExpiry`), soonest first.
     static func expiringCertificates(_ run: RunRecord) throws(DatabaseError) -> [ExpiringCertificate] {
         var expiring: [ExpiringCertificate] = []
+        let warningDays = run.report.expiryWarningDays
         try run.forEachDomain { (domain) throws(DatabaseError) in
-            guard let certificate = domain.certificate, let notAfter = certificate.notAfter, let daysLeft = certificate.daysLeft,
-                  daysLeft <= ExpiringCertificate.windowDays else { return }
+            guard let certificate = domain.certificate, let notAfter = certificate.notAfter, let daysLeft = certificate.daysLeft
+            else { return }
+            let expiry = CertificateExpiry(daysLeft: daysLeft, warningDays: warningDays)
+            guard expiry == .expired || expiry == .expiringSoon else { return }
             let issuer = domain.locations.first { $0.path == certificate.location }?.tls?.certificate?.issuer
-            expiring.append(ExpiringCertificate(domain: domain.domain, notAfter: notAfter, daysLeft: daysLeft, issuer: issuer))
+            expiring.append(ExpiringCertificate(domain: domain.domain, notAfter: notAfter, daysLeft: daysLeft, issuer: issuer, expiry: expiry))
         }
         return expiring.sorted { ($0.notAfter, $0.domain) < ($1.notAfter, $1.domain) }
     }

@@ -14,7 +14,9 @@ extension ConsoleSummary {
         line("Failing", history.failingSince) { "\($0.domain) since \(HistoryPhrases.day($0.since)) (\(Formatting.plural($0.runs, "run")))" }
         line("Fixed", history.fixed) { "\($0.domain) after \(Formatting.plural($0.afterRuns, "run"))" }
         line("Flapping", history.flapping) { "\($0.domain) (\($0.changes) changes in \($0.verdicts.count) runs)" }
-        line("Certificates expiring within \(ExpiringCertificate.windowDays) days", history.expiringCertificates) {
+        // Judged by the history (`ExpiringCertificate.expiry`): an expired one is never "expiring".
+        line("Certificates expired", history.expiredCertificates) { "\($0.domain) \(HistoryPhrases.day($0.notAfter))" }
+        line(HistoryPhrases.expiringTitle(history), history.soonExpiringCertificates) {
             "\($0.domain) \(HistoryPhrases.day($0.notAfter))"
         }
         return out

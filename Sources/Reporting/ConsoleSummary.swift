@@ -182,14 +182,13 @@ public enum ConsoleSummary {
                     groups.append((title, [entry.finding]))
                 }
             }
-            // When Apple uses /.well-known/, it never reads the root location, so what is wrong there changes
-            // nothing (as in report.md): a root 404 listed as an error, with a fix to publish the file that is
-            // already published, would mislead. An unused /.well-known/ stays: it is why Apple falls back.
-            let rootIsMoot = domain.usedLocation == AASAFile.wellKnownPath
-            groups += domain.locations.filter { !(rootIsMoot && $0.path != AASAFile.wellKnownPath) }.map { location in
-                let unused = domain.usedLocation != nil && domain.usedLocation != location.path
+            // Locations by their role (`LocationResult.role`, as in report.md): a root Apple never reads
+            // because it uses /.well-known/ changes nothing (a root 404 listed as an error, with a fix to
+            // publish the file that is already published, would mislead); an unused /.well-known/ stays:
+            // it is why Apple falls back.
+            groups += domain.locations.filter { domain.role(of: $0).isCause }.map { location in
                 let own = located.filter { $0.locations == [location.path] }.map(\.finding)
-                return (location.path + (unused ? " (not used by Apple)" : ""), own)
+                return (location.path + domain.role(of: location).unusedSuffix, own)
             }
             groups.append(("domain", domain.orderedDomainFindings))
             if let android = domain.android {

@@ -21,20 +21,6 @@ enum Formatting {
         return ago == 1 ? "expired 1 day ago" : "expired \(ago) days ago"
     }
 
-    /// Report order for people: failing domains first, then warnings, then passes; input order within each.
-    static func worstFirst(_ domains: [DomainResult]) -> [DomainResult] {
-        func rank(_ v: Verdict) -> Int {
-            switch v {
-            case .fail: return 0
-            case .warn: return 1
-            case .pass: return 2
-            }
-        }
-        return domains.enumerated()
-            .sorted { (rank($0.element.verdict), $0.offset) < (rank($1.element.verdict), $1.offset) }
-            .map(\.element)
-    }
-
     /// "1 domain" / "3 domains".
     static func plural(_ n: Int, _ word: String) -> String {
         n == 1 ? "1 \(word)" : "\(n) \(word)s"

@@ -23,10 +23,17 @@ enum HistoryPhrases {
             + domain.verdicts.map(\.rawValue).joined(separator: " → ")
     }
 
-    /// "expires 2026-12-10 (9 days left), issued by R11".
+    /// "expires 2026-12-10 (9 days left), issued by R11"; "ended 2026-11-20 (expired 9 days ago)" for
+    /// an expired one (`ExpiringCertificate.expiry`).
     static func expiring(_ certificate: ExpiringCertificate) -> String {
-        "expires \(day(certificate.notAfter)) (\(Formatting.daysLeftText(certificate.daysLeft)))"
+        (certificate.expiry == .expired ? "ended " : "expires ")
+            + "\(day(certificate.notAfter)) (\(Formatting.daysLeftText(certificate.daysLeft)))"
             + (certificate.issuer.map { ", issued by \($0)" } ?? "")
+    }
+
+    /// "Certificates expiring within 30 days", with the run's threshold (`ReportHistory.expiryWarningDays`).
+    static func expiringTitle(_ history: ReportHistory) -> String {
+        "Certificates expiring within \(Formatting.plural(history.expiryWarningDays, "day"))"
     }
 
     /// "From the history: 12 earlier runs of the domain list."

@@ -122,7 +122,10 @@ public enum JUnitReporter {
     static func suite(_ domain: DomainResult, strict: Bool, timestamp: String) -> (xml: String, tests: Int, failures: Int, skipped: Int, time: Double) {
         var cases: [Case] = []
         for location in domain.locations {
-            let counts = domain.usedLocation == nil || domain.usedLocation == location.path
+            // The role Apple's choice gave the location (`LocationResult.role`): a location Apple does
+            // not take the file from, while it takes it from the other, has its findings listed, never failures.
+            let role = domain.role(of: location)
+            let counts = role.counts
             // Findings go to the case of the check the audit stored in them (`Finding.check`).
             var byCheck = Array(repeating: [Finding](), count: locationChecks.count)
             var other: [Finding] = []
@@ -133,7 +136,7 @@ public enum JUnitReporter {
                     other.append(finding)
                 }
             }
-            let suffix = counts ? "" : " (not used by Apple)"
+            let suffix = role.unusedSuffix
             for (at, check) in locationChecks.enumerated() {
                 let needsResponse = ![NetworkCheck.id, CertificateCheck.id].contains(check)
                 let skipped = needsResponse && location.httpStatus == nil && byCheck[at].isEmpty ? "no HTTP response" : nil

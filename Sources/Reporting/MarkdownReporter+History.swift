@@ -18,12 +18,14 @@ extension MarkdownReporter {
             out += "- **Flapping:** \(name(domain.domain, unicode: nil)): \(HistoryPhrases.flapping(domain))\n"
         }
         more(history.flapping.count, shown: limit, "flapping domain", to: &out)
-        if !history.expiringCertificates.isEmpty {
-            out += "\n### Certificates expiring within \(ExpiringCertificate.windowDays) days\n\n"
-            for certificate in history.expiringCertificates.prefix(limit) {
+        // Judged by the history (`ExpiringCertificate.expiry`): an expired one is never "expiring".
+        for (title, list) in [("Certificates expired", history.expiredCertificates),
+                              (HistoryPhrases.expiringTitle(history), history.soonExpiringCertificates)] where !list.isEmpty {
+            out += "\n### \(title)\n\n"
+            for certificate in list.prefix(limit) {
                 out += "- \(name(certificate.domain, unicode: nil)): \(MarkdownEscaping.escape(HistoryPhrases.expiring(certificate)))\n"
             }
-            more(history.expiringCertificates.count, shown: limit, "certificate", to: &out)
+            more(list.count, shown: limit, "certificate", to: &out)
         }
         if let last = history.trend.last, history.trend.count > 1 {
             let first = history.trend[0]

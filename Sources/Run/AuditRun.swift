@@ -239,6 +239,7 @@ public struct AuditRun: Sendable {
                                                           entries: audited.entries, results: audited.results))
             }
             report.report.shard = shard
+            report.report.expiryWarningDays = audit.expiryWarningDays
             if list.problemsOmitted > 0 { report.report.inputErrorsOmitted = list.problemsOmitted }
             if !targets.claims.isEmpty { report.report.apps = try AppClaimsReader.sections(targets.claims, domains: report.domains) }
             return report

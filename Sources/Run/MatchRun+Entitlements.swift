@@ -57,24 +57,24 @@ extension MatchRun {
                 guard let fetched = fetchFile(entry.fileHost, notice: notice) else { return nil }
                 files[entry.fileHost] = fetched
             }
-            let file: (used: String?, document: AASADocument?)
+            let device: DeviceOutcome
             switch files[entry.fileHost] ?? .unreadable("") {
             case .unreadable(let reason):
                 results.append(MatchResult(url: url, decision: .noMatch, appID: app,
                                            reason: "\(entry.text) covers \(host), but Apple can read no file from \(entry.fileHost)\(reason)"))
                 continue
-            case .readable(let used, let document):
-                file = (used, document)
+            case .readable(let outcome):
+                device = outcome
             }
             var why = "\(url): \(entry.text) covers \(host); "
             // A ?mode= entry's file is read by the device itself, not by Apple's CDN.
             let reader = entry.mode == nil ? "Apple reads" : "the device reads"
             why += entry.wildcard ? "\(reader) \(entry.fileHost)'s file for it" : "\(reader) its own file"
-            var document = file.document
             if let mode = entry.mode {
                 why += "; with ?mode=\(mode.rawValue) only from /.well-known/, straight from the origin, and \(mode.devices)"
-                if file.used != AASAFile.wellKnownPath { document = nil }
             }
+            // The file the entry is decided with is what a device gets for it (`DeviceOutcome`).
+            let document = device.file(forModeEntry: entry.mode != nil).document
             notice(TerminalText.sanitize(why))
             guard let document else {
                 results.append(MatchResult(url: url, decision: .noMatch, appID: app,
@@ -103,8 +103,8 @@ extension MatchRun {
 
     /// What a host serves for the entries that need its file.
     private enum HostFile {
-        /// The location Apple uses and its document.
-        case readable(used: String, document: AASADocument)
+        /// What a device gets from the host (`DeviceOutcome`); Apple reads a file there.
+        case readable(DeviceOutcome)
         /// Apple can read no file there: why (`": https://… answers 404: …"`, or empty).
         case unreadable(String)
     }
@@ -112,12 +112,12 @@ extension MatchRun {
     /// The location Apple uses on `host` and its document, fetched as the audit fetches it, or why
     /// Apple can read no file there (also told); nil (told) when nothing can be fetched at all.
     private func fetchFile(_ host: String, notice: (String) -> Void) -> HostFile? {
-        guard let (result, document) = fetchAndAudit(host, notice: notice) else { return nil }
-        guard let document, let used = result.usedLocation else {
+        guard let (result, device) = fetchAndAudit(host, notice: notice) else { return nil }
+        guard device.release.document != nil else {
             let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
             notice("\(host) serves no file Apple can read\(why)")
             return .unreadable(why)
         }
-        return .readable(used: used, document: document)
+        return .readable(device)
     }
 }

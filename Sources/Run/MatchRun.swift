@@ -90,9 +90,10 @@ public struct MatchRun: Sendable {
     }
 
     /// Tells (on standard error) that the file has errors; matching still goes ahead on what parses.
-    /// `host` fetched and audited as the audit does it: the result, and the document of the location
-    /// Apple uses (nil when Apple can read none). Nil (told to `notice`) when nothing could be fetched.
-    func fetchAndAudit(_ host: String, notice: (String) -> Void) -> (result: DomainResult, document: AASADocument?)? {
+    /// `host` fetched and audited as the audit does it: the result, and what a device gets
+    /// (`DeviceOutcome`, whose files are the documents `match` decides with). Nil (told to `notice`)
+    /// when nothing could be fetched.
+    func fetchAndAudit(_ host: String, notice: (String) -> Void) -> (result: DomainResult, device: DeviceOutcome)? {
         // Checked before curl opens it: a FIFO would block the fetch before it starts.
         if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
             notice("--cacert \(caFile): \(problem)")
@@ -124,8 +125,8 @@ public struct MatchRun: Sendable {
             notice("\(TerminalText.sanitize(text)): \(error.description)")
             return nil
         }
-        guard let (result, document) = fetchAndAudit(name.ascii, notice: notice) else { return nil }
-        guard let document, let used = result.usedLocation else {
+        guard let (result, device) = fetchAndAudit(name.ascii, notice: notice) else { return nil }
+        guard let document = device.release.document, let used = device.release.location else {
             let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
             notice("\(name.ascii) serves no file Apple can read\(why)")
             return nil

@@ -32,7 +32,9 @@ public struct MergeRun: Sendable {
         let pipeline = RunPipeline(work: .merge, output: output, history: history, expiryWarningDays: expiryWarningDays)
         do throws(RunEnded) {
             let (inputs, outcome) = try readShards(observer: observer)
-            let report = StreamedReport(outcome.report)
+            var merged = outcome.report
+            merged.expiryWarningDays = expiryWarningDays
+            let report = StreamedReport(merged)
             if let number = signal() {
                 observer.event(.stopped(RunEvent.StopSignal(number), .mergeBeforeWriting))
                 throw RunEnded(ExitPolicy.status(forSignal: number), report)

@@ -89,6 +89,27 @@ import TestSupport
         #expect(history.expiringCertificates.first?.issuer == "Test CA")
     }
 
+    /// The run's `--expiry-warning-days` (recorded in the report) decides, not a fixed 30; an expired
+    /// certificate is listed as expired and never among those expiring (it was, under "expiring within 30 days").
+    @Test func theRunsThresholdDecidesAndAnExpiredCertificateIsNeverExpiring() throws {
+        let store = try HistoryStore(path: try Self.file())
+        var report = Self.report(night: 0, ["late.test": .pass, "edge.test": .pass, "gone.test": .pass, "far.test": .pass])
+        let now = report.generatedAt
+        // In name order: edge, far, gone, late.
+        for (index, days) in [50.0, 80.0, -2.0, 40.0].enumerated() {
+            report.domains[index].locations[0].tls?.certificate?.notAfter = now.addingTimeInterval(days * Self.day + 60)
+            report.domains[index].locations[0].tls?.certificate?.daysLeft = nil
+        }
+        report = AuditReport(tool: report.tool, generatedAt: now, domains: report.domains)
+        report.expiryWarningDays = 50
+        let history = try store.insights(for: RunRecord(report: report, kind: .list, origin: .audit))
+        #expect(history.expiryWarningDays == 50)
+        #expect(history.expiredCertificates.map(\.domain) == ["gone.test"])
+        // 40 days left is within 50; exactly 50 is not (the certificate check warns below the threshold).
+        #expect(history.soonExpiringCertificates.map(\.domain) == ["late.test"])
+        #expect(history.expiringCertificates.map(\.expiry) == [.expired, .expiringSoon])
+    }
+
     @Test func importingTheSameReportTwiceAddsNothingButTwoLiveRunsInOneSecondAreTwo() throws {
         let store = try HistoryStore(path: try Self.file())
         let report = Self.report(night: 0, ["a.test": .pass, "b.test": .fail])

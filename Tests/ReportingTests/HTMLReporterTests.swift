@@ -120,7 +120,7 @@ import Testing
 
     @Test func showsWhatMattersForEachLocation() {
         #expect(html.contains("bücher.example <span class=\"ascii\">(xn--bcher-kva.example)</span>"))
-        #expect(html.contains("fallback — not used"))
+        #expect(html.contains(LocationRole.fallbackNotRead.label))
         #expect(html.contains("and 5 more"))
         #expect(html.contains("curl error 6 (dns): Could not resolve host: nxdomain.example"))
         #expect(html.contains("<code>content-encoding: gzip</code>"))

@@ -24,7 +24,7 @@ import TestSupport
             fixed: [FixedDomain(domain: "good.example", afterRuns: 2, verdict: .pass)],
             flapping: [FlappingDomain(domain: "redirect.example", changes: 3, verdicts: [.pass, .fail, .pass, .fail])],
             expiringCertificates: [ExpiringCertificate(domain: "fallback.example", notAfter: now.addingTimeInterval(9 * day + 60),
-                                                       daysLeft: 9, issuer: "Test <CA>")],
+                                                       daysLeft: 9, issuer: "Test <CA>", expiry: .expiringSoon)],
             trend: trend)
         return report
     }()

@@ -42,9 +42,16 @@ public enum CertificateCheck: LocationCheck {
         var findings: [Finding] = []
         if let notAfter = tls.certificate?.notAfter {
             let days = daysLeft(until: notAfter, now: location.now)
-            if days < location.settings.expiryWarningDays {
+            // One judgement of expiry (`CertificateExpiry`). A certificate past its end on a connection
+            // that succeeded (the run's clock passed it after the handshake) is expired, not "expiring in -1 days".
+            switch CertificateExpiry(daysLeft: days, warningDays: location.settings.expiryWarningDays) {
+            case .expiringSoon:
                 findings.append(expiringSoon.finding(
                     "The certificate expires in \(days) day\(days == 1 ? "" : "s") (\(CertificateCheck.format(notAfter)))."))
+            case .expired:
+                findings.append(expired.finding("The certificate expired on \(CertificateCheck.format(notAfter)) (\(-days) day\(days == -1 ? "" : "s") ago)."))
+            case .fine, .unknown:
+                break
             }
         }
         if let version = tls.version, ["SSLv3", "TLSv1", "TLSv1.1"].contains(version) {

@@ -25,6 +25,9 @@ public struct DomainCheckContext: Sendable {
     /// The entitlement entries of the apps that need this domain's file.
     public var claims: [EntitlementClaim]
     public var settings: AuditSettings
+    /// The Apple part's findings of the domain checks run before this one (`RuleRegistry.domainChecks`
+    /// order); the `Auditor` fills it as it goes.
+    public var earlierFindings: [Finding] = []
 
     public init(domain: String, wellKnown: CheckedLocation, root: CheckedLocation, choice: LocationChoice.Outcome,
                 crawled: [String: FetchResponse] = [:], cdn: FetchResponse? = nil, android: CheckedLocation? = nil,
@@ -55,4 +58,12 @@ public struct DomainCheckContext: Sendable {
 
     /// The document Apple uses (broken entries and all); nil when there is none.
     public var usedDocument: AASADocument? { used?.validation?.document }
+
+    /// What a device gets (`DeviceOutcome`), from the location choice and the findings of the checks
+    /// run so far: the crawler's and the CDN's come before the expectations and the claims that read it.
+    public var device: DeviceOutcome {
+        DeviceOutcome(usedLocation: usedLocation, usedDocument: usedDocument,
+                      wellKnownDocument: wellKnown.result.usable ? wellKnown.fetched.validation?.document : nil,
+                      findings: earlierFindings)
+    }
 }

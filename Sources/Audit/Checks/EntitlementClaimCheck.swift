@@ -52,6 +52,12 @@ public enum EntitlementClaimCheck {
             self.wellKnownDocument = wellKnownDocument
             self.rootUsable = rootUsable
         }
+
+        /// From what a device gets (`DeviceOutcome`): `release` for plain entries, `direct` for `?mode=`.
+        public init(device: DeviceOutcome, rootUsable: Bool) {
+            self.init(usedLocation: device.release.location, usedDocument: device.release.document,
+                      wellKnownDocument: device.direct.document, rootUsable: rootUsable)
+        }
     }
 
     /// The findings for `claims` on `domain`, and one outcome per claim.
@@ -146,10 +152,7 @@ extension EntitlementClaimCheck: DomainCheck {
     /// The claims on this host against its files; nothing (and no outcomes) when no app claims it.
     public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
         guard !context.claims.isEmpty else { return DomainCheckOutput() }
-        let wellKnown = context.wellKnown
-        let files = HostFiles(usedLocation: context.usedLocation, usedDocument: context.usedDocument,
-                              wellKnownDocument: wellKnown.result.usable ? wellKnown.fetched.validation?.document : nil,
-                              rootUsable: context.root.result.usable)
+        let files = HostFiles(device: context.device, rootUsable: context.root.result.usable)
         let checked = evaluate(context.claims, domain: context.domain, files: files)
         return DomainCheckOutput(findings: checked.findings, facts: .claims(checked.outcomes))
     }

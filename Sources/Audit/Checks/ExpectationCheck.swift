@@ -114,8 +114,8 @@ public enum ExpectationCheck {
 }
 
 extension ExpectationCheck: DomainCheck {
-    /// The domain list's expectations against the document Apple uses.
+    /// The domain list's expectations against the file a device gets (`DeviceOutcome.release`).
     public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
-        DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: context.usedDocument))
+        DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: context.device.release.document))
     }
 }

@@ -41,7 +41,7 @@ public enum LocationChoice {
                 findings.append(locationsDiffer.finding(
                     "\(root.result.url) serves a different file from \(wellKnown.result.url); Apple uses the /.well-known/ one."))
             }
-            return Outcome(verdict: worst(wellKnown.result.verdict, Verdict(findings: findings)),
+            return Outcome(verdict: Verdict.worst(wellKnown.result.verdict, Verdict(findings: findings)),
                            usedLocation: wellKnown.result.path, findings: findings)
         }
         if wellKnown.result.httpStatus == 200 && wellKnown.fetched.gotResponse {
@@ -53,15 +53,22 @@ public enum LocationChoice {
         }
         if rootUsable {
             let findings = [rootOnly.finding("\(wellKnown.result.url) does not serve the file; Apple falls back to \(root.result.url), which does.")]
-            return Outcome(verdict: worst(.warn, root.result.verdict), usedLocation: root.result.path, findings: findings)
+            return Outcome(verdict: Verdict.worst(.warn, root.result.verdict), usedLocation: root.result.path, findings: findings)
         }
         return Outcome(verdict: .fail, usedLocation: nil, findings: [])
     }
 
-    static func worst(_ a: Verdict, _ b: Verdict) -> Verdict {
-        if a == .fail || b == .fail { return .fail }
-        if a == .warn || b == .warn { return .warn }
-        return .pass
+    /// What a location is to Apple, from the choice made above (`usedLocation`) and whether Apple can
+    /// read it: the one rule behind `LocationResult.role`, for a fresh result and for an older
+    /// report that did not record it alike.
+    public static func role(path: String, usable: Bool, usedLocation: String?) -> LocationRole {
+        if path == AssetLinksFile.path { return .readByAndroid }
+        if path == usedLocation { return .usedByApple }
+        // Apple uses the other location: this one is the root behind a working .well-known, or the
+        // .well-known Apple could not read and fell back from.
+        if usedLocation != nil { return path == AASAFile.rootPath ? .fallbackNotRead : .unreadableFallsBack }
+        // Apple uses neither: a readable one is shadowed by an unreadable 200 at .well-known.
+        return usable ? .shadowed : .unreadable
     }
 }
 

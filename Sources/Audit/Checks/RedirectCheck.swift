@@ -14,7 +14,7 @@ public enum RedirectCheck: LocationCheck {
 
     public static func findings(for location: FetchedLocation) -> [Finding] {
         let response = location.response
-        guard location.gotResponse, let status = response.status, (300...399).contains(status) else { return [] }
+        guard location.gotResponse, response.isRedirect, let status = response.status else { return [] }
         let target = response.header("location") ?? response.redirectURL ?? "(no Location header)"
         var message = "\(response.url) answers \(status) and points to \(target)."
         if let last = location.fetch.redirectHops.last {

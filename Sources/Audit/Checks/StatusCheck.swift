@@ -32,7 +32,8 @@ public enum StatusCheck: LocationCheck {
         let url = location.response.url
         let android = location.kind == .assetLinks
         switch status {
-        case 200, 300...399: break
+        // A redirect is `RedirectCheck`'s (`FetchResponse.isRedirect`).
+        case _ where status == 200 || FetchResponse.isRedirect(status: status): break
         case 404, 410:
             findings.append(notFound.finding("\(url) answers \(status): there is no file there.",
                                              fix: android ? "Publish the statement list at /.well-known/assetlinks.json, and check that the build or host does not drop dot-folders." : nil))

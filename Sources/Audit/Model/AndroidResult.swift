@@ -16,6 +16,7 @@ public struct AndroidResult: Sendable, Equatable, Codable {
 
     public init(location: LocationResult, findings: [Finding]) {
         self.location = location
+        self.location.role = .readByAndroid
         self.findings = findings
         verdict = Verdict(findings: location.findings + findings)
     }

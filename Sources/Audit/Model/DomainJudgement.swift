@@ -27,6 +27,7 @@ extension DomainResult {
     public mutating func judge(at now: Date?) {
         if let now { countDaysLeft(from: now) }
         nameChecks()
+        assignRoles(keepingRecorded: false)
         // The part whose verdict is the domain's explains it, the Apple part first.
         let apple = Self.headline(verdict: appleVerdict ?? verdict, usedLocation: usedLocation, findings: findings, locations: locations)
         if let android, (appleVerdict ?? verdict) != verdict || apple == nil {
@@ -75,6 +76,24 @@ extension DomainResult {
         if let notAfter = certificate?.notAfter, certificate?.daysLeft == nil {
             certificate?.daysLeft = CertificateCheck.daysLeft(until: notAfter, now: now)
         }
+    }
+
+    /// Gives every location the role Apple's choice gives it (`LocationChoice.role`), from
+    /// `usedLocation` and `usable`: every location of a result has one, and reporters render it.
+    /// `keepingRecorded`: keep a role already recorded (a report being read); otherwise every role is
+    /// decided again from what the result holds now, like the headline.
+    mutating func assignRoles(keepingRecorded: Bool) {
+        for index in locations.indices where !keepingRecorded || locations[index].role == nil {
+            locations[index].role = LocationChoice.role(path: locations[index].path, usable: locations[index].usable,
+                                                        usedLocation: usedLocation)
+        }
+        if android != nil { android?.location.role = .readByAndroid }
+    }
+
+    /// The role of one of this result's locations (`LocationResult.role`); a location handed in
+    /// without one (built apart from the result) gets it by the same rule (`LocationChoice.role`).
+    public func role(of location: LocationResult) -> LocationRole {
+        location.role ?? LocationChoice.role(path: location.path, usable: location.usable, usedLocation: usedLocation)
     }
 
     /// Names the check of every finding that does not name one, from its rule (`RuleRegistry.check(ofRule:)`):

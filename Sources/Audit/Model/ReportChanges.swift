@@ -162,15 +162,15 @@ public struct ReportChanges: Sendable, Equatable, Codable {
         guard let old = then.certificate, let new = now.certificate,
               let oldDays = old.daysLeft ?? old.notAfter.map({ CertificateCheck.daysLeft(until: $0, now: thenDate) }),
               let newDays = new.daysLeft ?? new.notAfter.map({ CertificateCheck.daysLeft(until: $0, now: nowDate) }) else { return nil }
+        // Both ends judged by the one expiry judgement, against this run's threshold.
+        let before = CertificateExpiry(daysLeft: oldDays, warningDays: threshold)
+        let after = CertificateExpiry(daysLeft: newDays, warningDays: threshold)
         let kind: CertificateChange.Kind
-        if oldDays >= 0 && newDays < 0 {
-            kind = .expired
-        } else if oldDays >= threshold && newDays >= 0 && newDays < threshold {
-            kind = .expiringSoon
-        } else if oldDays < threshold && newDays >= threshold {
-            kind = .renewed
-        } else {
-            return nil
+        switch (before, after) {
+        case (.fine, .expired), (.expiringSoon, .expired): kind = .expired
+        case (.fine, .expiringSoon): kind = .expiringSoon
+        case (.expired, .fine), (.expiringSoon, .fine): kind = .renewed
+        default: return nil
         }
         return CertificateChange(domain: now.domain, kind: kind, daysLeftBefore: oldDays, daysLeft: newDays, notAfter: new.notAfter)
     }

@@ -13,22 +13,44 @@ public struct ReportHistory: Sendable, Equatable, Codable {
     /// Domains whose verdict changed at least `FlappingDomain.minimumChanges` times in the last
     /// `FlappingDomain.window` runs of the list (this one included), most changes first.
     public var flapping: [FlappingDomain]
-    /// Certificates of this run's domains that expire within `ExpiringCertificate.windowDays` days
-    /// of the run's start (or have expired), soonest first.
+    /// Certificates of this run's domains that have expired or expire within `expiryWarningDays`
+    /// days of the run's start (`CertificateExpiry`), soonest first; each says which (`expiry`).
     public var expiringCertificates: [ExpiringCertificate]
+    /// The threshold `expiringCertificates` was drawn with: the run's `--expiry-warning-days`
+    /// (`AuditReport.expiryWarningDays`). Histories written before it was recorded read as 30, the
+    /// window they were drawn with.
+    public var expiryWarningDays: Int
     /// Pass, warn and fail counts of the last runs of the list (up to `RunTally.window`), oldest
     /// first; this run is the last one when it is a run of the list.
     public var trend: [RunTally]
 
     public init(earlierListRuns: Int, failingSince: [FailingStreak] = [], fixed: [FixedDomain] = [],
-                flapping: [FlappingDomain] = [], expiringCertificates: [ExpiringCertificate] = [], trend: [RunTally] = []) {
+                flapping: [FlappingDomain] = [], expiringCertificates: [ExpiringCertificate] = [], trend: [RunTally] = [],
+                expiryWarningDays: Int = CertificateExpiry.defaultWarningDays) {
         self.earlierListRuns = earlierListRuns
         self.failingSince = failingSince
         self.fixed = fixed
         self.flapping = flapping
         self.expiringCertificates = expiringCertificates
         self.trend = trend
+        self.expiryWarningDays = expiryWarningDays
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        earlierListRuns = try container.decode(Int.self, forKey: .earlierListRuns)
+        failingSince = try container.decode([FailingStreak].self, forKey: .failingSince)
+        fixed = try container.decode([FixedDomain].self, forKey: .fixed)
+        flapping = try container.decode([FlappingDomain].self, forKey: .flapping)
+        expiringCertificates = try container.decode([ExpiringCertificate].self, forKey: .expiringCertificates)
+        trend = try container.decode([RunTally].self, forKey: .trend)
+        expiryWarningDays = try container.decodeIfPresent(Int.self, forKey: .expiryWarningDays) ?? CertificateExpiry.defaultWarningDays
+    }
+
+    /// The certificates of `expiringCertificates` that have expired.
+    public var expiredCertificates: [ExpiringCertificate] { expiringCertificates.filter { $0.expiry == .expired } }
+    /// Those that have not expired yet but will within `expiryWarningDays`: never an expired one.
+    public var soonExpiringCertificates: [ExpiringCertificate] { expiringCertificates.filter { $0.expiry == .expiringSoon } }
 }
 
 /// A failing domain and since when: `since` is the start of the first run of its unbroken run of
@@ -79,22 +101,34 @@ public struct FlappingDomain: Sendable, Equatable, Codable {
     }
 }
 
-/// A certificate that runs out soon.
+/// A certificate that has run out or runs out soon.
 public struct ExpiringCertificate: Sendable, Equatable, Codable {
-    /// Days ahead of the run's start that count as soon.
-    public static let windowDays = 30
-
     public var domain: String
     public var notAfter: Date
     /// Whole days from the run's start (negative once expired).
     public var daysLeft: Int
     public var issuer: String?
+    /// Expired or expiring soon (`CertificateExpiry`, against the run's threshold); an entry
+    /// written before it was recorded was listed because it was one of the two, and is expired when
+    /// `daysLeft` is negative.
+    public var expiry: CertificateExpiry
 
-    public init(domain: String, notAfter: Date, daysLeft: Int, issuer: String?) {
+    public init(domain: String, notAfter: Date, daysLeft: Int, issuer: String?, expiry: CertificateExpiry) {
         self.domain = domain
         self.notAfter = notAfter
         self.daysLeft = daysLeft
         self.issuer = issuer
+        self.expiry = expiry
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        domain = try container.decode(String.self, forKey: .domain)
+        notAfter = try container.decode(Date.self, forKey: .notAfter)
+        daysLeft = try container.decode(Int.self, forKey: .daysLeft)
+        issuer = try container.decodeIfPresent(String.self, forKey: .issuer)
+        expiry = try container.decodeIfPresent(CertificateExpiry.self, forKey: .expiry)
+            ?? (daysLeft < 0 ? .expired : .expiringSoon)
     }
 }
 

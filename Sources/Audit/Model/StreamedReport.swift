@@ -80,15 +80,9 @@ extension DomainResults {
     /// The positions of `digests` worst first: failing domains, then warnings, then passes, report
     /// order within each (the order people read domains in). From the digests alone.
     public var worstFirst: [Int] {
-        func rank(_ verdict: Verdict) -> Int {
-            switch verdict {
-            case .fail: return 0
-            case .warn: return 1
-            case .pass: return 2
-            }
-        }
         let all = digests
-        return all.indices.sorted { (rank(all[$0].verdict), $0) < (rank(all[$1].verdict), $1) }
+        // `Verdict`'s own order is worst first.
+        return all.indices.sorted { (all[$0].verdict, $0) < (all[$1].verdict, $1) }
     }
 }
 

@@ -111,11 +111,14 @@ extension HTMLWriter {
         }
     }
 
-    mutating func findings(_ list: [Finding]) {
+    /// `read`: false for the findings of a location nobody reads (`LocationRole.fallbackNotRead`):
+    /// listed as notes, without severity or fix, since they are not problems.
+    mutating func findings(_ list: [Finding], read: Bool = true) {
         raw("<ul class=\"findings\">\n")
         for finding in list {
-            raw("<li class=\"sev-\(finding.severity.rawValue)\"><span class=\"sev\">")
-            raw(finding.severity.rawValue)
+            let severity = read ? finding.severity.rawValue : Severity.info.rawValue
+            raw("<li class=\"sev-\(severity)\"><span class=\"sev\">")
+            raw(read ? severity : "not read")
             raw("</span> <code>")
             text(finding.id)
             raw("</code> ")
@@ -125,7 +128,7 @@ extension HTMLWriter {
                 text(pointer)
                 raw("</code>)</span>")
             }
-            if let fix = finding.fix {
+            if read, let fix = finding.fix {
                 raw("<br><span class=\"fix\">Fix: ")
                 text(fix)
                 raw("</span>")

@@ -31,22 +31,26 @@ extension HTMLWriter {
             items(history.flapping, badge: "flapping", "warn", "flapping domain", domain: \.domain, phrase: HistoryPhrases.flapping)
             raw("</ul>\n")
         }
-        if !history.expiringCertificates.isEmpty {
-            raw("<h3>Certificates expiring within \(ExpiringCertificate.windowDays) days</h3>\n<table>\n")
+        // Judged by the history (`ExpiringCertificate.expiry`): an expired one is never "expiring".
+        for (title, list) in [("Certificates expired", history.expiredCertificates),
+                              (HistoryPhrases.expiringTitle(history), history.soonExpiringCertificates)] where !list.isEmpty {
+            raw("<h3>")
+            text(title)
+            raw("</h3>\n<table>\n")
             raw("<thead><tr><th>Domain</th><th>Expires</th><th>Days left</th><th>Issuer</th></tr></thead>\n<tbody>\n")
-            for certificate in history.expiringCertificates.prefix(limit) {
+            for certificate in list.prefix(limit) {
                 raw("<tr><td>")
                 link(certificate.domain, unicode: nil, anchors: anchors)
                 raw("</td><td>\(HistoryPhrases.day(certificate.notAfter))</td><td")
-                raw(certificate.daysLeft < 0 ? " class=\"bad\">" : ">")
+                raw(certificate.expiry == .expired ? " class=\"bad\">" : ">")
                 text(Formatting.daysLeftText(certificate.daysLeft))
                 raw("</td><td>")
                 text(certificate.issuer ?? "")
                 raw("</td></tr>\n")
             }
             raw("</tbody>\n</table>\n")
-            if history.expiringCertificates.count > limit {
-                raw("<p>… and \(Formatting.plural(history.expiringCertificates.count - limit, "more certificate"))</p>\n")
+            if list.count > limit {
+                raw("<p>… and \(Formatting.plural(list.count - limit, "more certificate"))</p>\n")
             }
         }
         raw("</section>\n")

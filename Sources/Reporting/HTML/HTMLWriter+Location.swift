@@ -11,7 +11,13 @@ extension HTMLWriter {
         raw("<div class=\"location\">\n<h3><code>")
         text(location.path)
         raw("</code> ")
-        badge(location.verdict)
+        let role = domain.role(of: location)
+        // A root Apple does not read (it uses /.well-known/) neither passes nor fails anything.
+        if role == .fallbackNotRead {
+            raw("<span class=\"badge muted\">not read</span>")
+        } else {
+            badge(location.verdict)
+        }
         raw(" <span class=\"label\">")
         raw(label(location, of: domain))
         raw("</span></h3>\n<dl class=\"facts\">\n")
@@ -55,7 +61,15 @@ extension HTMLWriter {
         }
         fact("Timings", kind: "timings") { $0.timings(location.timings) }
         raw("</dl>\n")
-        if !own.isEmpty { findings(own) }
+        if !own.isEmpty {
+            if role == .fallbackNotRead {
+                raw("<p class=\"muted\">Apple does not read this fallback, because it uses <code>/.well-known/</code>; ")
+                raw("what is found here changes nothing for devices and needs no fix:</p>\n")
+                findings(own, read: false)
+            } else {
+                findings(own)
+            }
+        }
         if alsoShared > 0 {
             raw("<p class=\"muted\">\(alsoShared == 1 ? "The finding" : "The \(alsoShared) findings") listed under “At both locations” ")
             raw("\(alsoShared == 1 ? "applies" : "apply") here too.</p>\n")
@@ -81,15 +95,10 @@ extension HTMLWriter {
         "content-type", "content-encoding", "content-length", "location", "cache-control", "age",
     ]
 
-    /// What role a location plays for Apple; the root one is only a fallback. "Cannot read" only for a
-    /// location Apple gets no document from (`LocationResult.usable`), whatever its verdict.
+    /// What role a location plays for its reader, in words: the role Apple's choice gave it
+    /// (`LocationResult.role`), never worked out here.
     func label(_ location: LocationResult, of domain: DomainResult) -> String {
-        if location.path == AssetLinksFile.path { return "read by Android" }
-        if location.path == domain.usedLocation { return "used by Apple" }
-        if domain.usedLocation == AASAFile.wellKnownPath { return "fallback — not used" }
-        if location.usable { return "readable, but not used: Apple takes the /.well-known/ answer" }
-        if domain.usedLocation == nil { return "Apple cannot read it" }
-        return "Apple cannot read it — Apple falls back to the root location"
+        domain.role(of: location).label
     }
 
     mutating func bytes(_ b: BodySize) {

@@ -81,6 +81,15 @@ import Testing
         #expect(ids == (warns ? ["tls.expiring-soon"] : []))
     }
 
+    /// Past its end on a connection that succeeded (the run's clock passed it): expired, the one
+    /// expiry judgement (`CertificateExpiry`), never "expires in -2 days".
+    @Test func aCertificatePastItsEndOnAWorkingConnectionIsExpiredNotExpiring() throws {
+        let response = F.response(tls: TLSFacts(version: "TLSv1.3", certificate: F.certificate(daysLeft: -1.5)))
+        let findings = CertificateCheck.findings(for: F.located(response))
+        #expect(findings.map(\.id) == ["tls.expired"])
+        #expect(findings.first?.message.contains("1 day ago") == true)
+    }
+
     @Test(arguments: [(5.9, 5), (1.0, 1), (0.2, 0), (-0.01, -1), (-1.5, -1), (-10.0001, -10), (-400, -400)])
     func daysLeftCountsWholeDaysEitherWay(days: Double, expected: Int) {
         #expect(CertificateCheck.daysLeft(until: F.now + days * 86_400, now: F.now) == expected)

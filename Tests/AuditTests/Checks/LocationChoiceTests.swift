@@ -64,6 +64,40 @@ import Testing
         #expect(result.findings.map(\.id) == ids)
     }
 
+    /// Each location's role, decided once with the choice and stored in the result (`LocationResult.role`).
+    @Test(arguments: [
+        // (.well-known, root, .well-known's role, root's role)
+        (Served.good, Served.good, LocationRole.usedByApple, LocationRole.fallbackNotRead),
+        (.good, .notFound, .usedByApple, .fallbackNotRead),
+        (.partner, .good, .usedByApple, .fallbackNotRead),
+        (.notFound, .good, .unreadableFallsBack, .usedByApple),
+        (.timeout, .partner, .unreadableFallsBack, .usedByApple),
+        (.invalid, .good, .unreadable, .shadowed),
+        (.invalid, .notFound, .unreadable, .unreadable),
+        (.notFound, .notFound, .unreadable, .unreadable),
+        (.redirect, .redirect, .unreadable, .unreadable),
+    ])
+    func role(wellKnown: Served, root: Served, wellKnownRole: LocationRole, rootRole: LocationRole) throws {
+        let result = decide(wellKnown, root)
+        #expect(result.locations.map(\.role) == [wellKnownRole, rootRole])
+        #expect(result.locations.map { result.role(of: $0) } == [wellKnownRole, rootRole])
+        // A report written before roles were recorded gets the same ones when read.
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        var tree = try #require(try JSONSerialization.jsonObject(with: try encoder.encode(result)) as? [String: Any])
+        var locations = try #require(tree["locations"] as? [[String: Any]])
+        for index in locations.indices { locations[index]["role"] = nil }
+        tree["locations"] = locations
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let older = try decoder.decode(DomainResult.self, from: try JSONSerialization.data(withJSONObject: tree))
+        #expect(older.locations.map(\.role) == [wellKnownRole, rootRole])
+    }
+
+    @Test func anAndroidLocationIsReadByAndroid() {
+        #expect(LocationChoice.role(path: AssetLinksFile.path, usable: false, usedLocation: nil) == .readByAndroid)
+    }
+
     @Test func firstErrorComesFromTheWellKnownLocationWhenNothingWorks() {
         let result = decide(.redirect, .notFound)
         #expect(result.firstError?.id == "redirect.present")

@@ -92,7 +92,8 @@ import Testing
                              wellKnown: LocationFetch(response: F.response(body: Self.partnerJSON)),
                              root: LocationFetch(response: F.response(status: 404, contentType: "text/html", body: "no",
                                                                       url: "https://example.com/apple-app-site-association")))
-        let (result, document) = Auditor(now: F.now).auditWithDocument(site)
+        let (result, device) = Auditor(now: F.now).auditWithDocument(site)
+        let document = device.release.document
         #expect(result.verdict == .fail)
         #expect(result.usedLocation == AASAFile.wellKnownPath)
         #expect(result.locations.map(\.usable) == [true, false])

@@ -79,6 +79,9 @@ import Testing
         #expect(domain.certificate?.location == AASAFile.wellKnownPath)
         #expect(domain.certificate?.daysLeft == 10, "counted from the report's own start")
         #expect(domain.locations[0].tls?.certificate?.daysLeft == 10)
+        // Neither the roles nor the threshold were recorded then: the same rule, the default.
+        #expect(domain.locations[0].role == .unreadable)
+        #expect(report.expiryWarningDays == 30)
     }
 
     @Test func storedJudgementsAreReadAsWritten() throws {
