@@ -5,12 +5,10 @@ import PackageDescription
 // No outside packages: Foundation, Swift Testing and Debian's C libraries (libcurl, OpenSSL, libidn2, SQLite, libzip)
 // reached through tiny C shims are what there is. See docs/architecture.md.
 
-// The git commit this build comes from, for `--version`: AASA_BUILD_COMMIT when the Makefile sets it
-// (its packaging builds do), else what SwiftPM reads from the checkout, else "" (a source tarball).
-// Only hex digits and "+changes" pass: the value becomes a C string literal.
-let buildCommit = String((Context.environment["AASA_BUILD_COMMIT"]
-    ?? Context.gitInformation.map { $0.currentCommit + ($0.hasUncommittedChanges ? "+changes" : "") } ?? "")
-    .filter { $0.isHexDigit || "+changes".contains($0) })
+// The git commit this build comes from, for `--version`: AASA_BUILD_COMMIT, which the Makefile sets
+// ("" outside a git checkout). Not SwiftPM's Context.gitInformation: the manifest is cached across
+// commits, so it would name an older one. Only hex digits and "+changes" pass: it becomes a C string.
+let buildCommit = String((Context.environment["AASA_BUILD_COMMIT"] ?? "").filter { $0.isHexDigit || "+changes".contains($0) })
 
 let package = Package(
     name: "aasa-audit",

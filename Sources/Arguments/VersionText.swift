@@ -6,7 +6,7 @@ public struct VersionText: Equatable, Sendable {
     /// The tool's version (`AuditOptions.version`).
     public var version: String
     /// The commit as the build recorded it: 40 hex digits, "+changes" after them when the tree had
-    /// uncommitted changes, "" when built outside a git checkout.
+    /// uncommitted changes, "" when the build was not told (plain `swift build`, or outside a git checkout).
     public var commit: String
     public var libraries: LinkedLibraries
 
@@ -21,7 +21,7 @@ public struct VersionText: Equatable, Sendable {
         let changes = "+changes"
         let commitLine: String
         if commit.isEmpty {
-            commitLine = "git commit unknown (built outside a git checkout)"
+            commitLine = "git commit not recorded (built without the Makefile, or outside a git checkout)"
         } else if commit.hasSuffix(changes) {
             commitLine = "git commit \(commit.dropLast(changes.count)), with uncommitted changes"
         } else {

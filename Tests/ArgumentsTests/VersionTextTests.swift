@@ -12,7 +12,7 @@ import Testing
         (commit + "+changes", LinkedLibraries(curl: "8.5.0", tls: "OpenSSL/3.1.4"),
          "aasa-audit 0.1.0\ngit commit \(commit), with uncommitted changes\nlibcurl 8.5.0 with OpenSSL/3.1.4"),
         ("", LinkedLibraries(curl: "7.88.1", tls: nil),
-         "aasa-audit 0.1.0\ngit commit unknown (built outside a git checkout)\nlibcurl 7.88.1 without TLS"),
+         "aasa-audit 0.1.0\ngit commit not recorded (built without the Makefile, or outside a git checkout)\nlibcurl 7.88.1 without TLS"),
     ])
     func text(commit: String, libraries: LinkedLibraries, expected: String) {
         #expect(VersionText(version: "0.1.0", commit: commit, libraries: libraries).text == expected)

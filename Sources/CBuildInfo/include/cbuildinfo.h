@@ -4,7 +4,7 @@
 // Nothing else belongs here.
 
 /// The git commit this binary was built from ("+changes" after it when the tree had uncommitted
-/// changes), or "" when it was built outside a git checkout.
+/// changes), or "" when the build was not told (AASA_BUILD_COMMIT unset: plain `swift build`).
 const char *cbuildinfo_commit(void);
 
 #endif
