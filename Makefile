@@ -28,13 +28,13 @@ release: deps
 	$(SWIFT) build -c release
 
 # The release binary with the Swift runtime linked in (Foundation's static libraries ship with the
-# toolchain): it needs only Debian's shared libraries. A build folder of its own, so `make release`
-# and this one never rebuild each other's products.
+# toolchain): it needs only Debian's shared libraries, and has no library search path ($ORIGIN, which
+# lintian rejects). A build folder of its own, so `make release` and this one never rebuild each other.
 STATIC_BUILD = .build/static
 STATIC_BIN = $(STATIC_BUILD)/release/aasa-audit
 PACKAGES = .build/packages
 static: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product aasa-audit --scratch-path $(STATIC_BUILD)
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product aasa-audit --scratch-path $(STATIC_BUILD)
 
 # $(PACKAGES)/aasa-audit_VERSION-1_ARCH.deb from the static binary, checked by lintian (scripts/package.sh).
 deb: package-deps static

@@ -82,6 +82,8 @@ else
 fi
 
 if [ "$kind" = deb ]; then
+  # dpkg-shlibdeps finds the package's root by its DEBIAN folder.
+  install -d "$stage/DEBIAN"
   printf 'Source: aasa-audit\n\nPackage: aasa-audit\nArchitecture: any\n' >"$work/debian/control"
   shlibs=$(cd "$work" && dpkg-shlibdeps -O -e debian/aasa-audit/usr/bin/aasa-audit) \
     || fail "dpkg-shlibdeps could not map the binary's libraries to packages (above)"
@@ -101,7 +103,6 @@ if [ "$kind" = deb ]; then
     | gzip -9n >"$doc/changelog.Debian.gz"
   chmod 644 "$doc/changelog.Debian.gz"
 
-  install -d "$stage/DEBIAN"
   arch=$(dpkg --print-architecture)
   size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
   sed -e "s/@VERSION@/$version-$revision/" -e "s/@ARCH@/$arch/" -e "s/@INSTALLED_SIZE@/$size/" \
