@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Packages a release binary built with --static-swift-stdlib (`make deb`, `make dist`):
-#   scripts/package.sh deb  BINARY OUTDIR   OUTDIR/aasa-audit_VERSION_ARCH.deb, checked by lintian
+#   scripts/package.sh deb  BINARY OUTDIR   OUTDIR/aasa-audit_VERSION-REVISION_ARCH.deb, checked by lintian
 #   scripts/package.sh dist BINARY OUTDIR   OUTDIR/aasa-audit-VERSION-linux-MACHINE.tar.gz and its .sha256
 # Both hold the same files: the binary, the man page, the shell completions, the examples of
 # docs/cron.md and the copyright file. The version is the one the binary prints (`--version`),
@@ -11,8 +11,10 @@ usage() { echo "usage: scripts/package.sh deb|dist BINARY OUTDIR" >&2; exit 2; }
 [ $# -eq 3 ] || usage
 kind=$1 binary=$2 outdir=$3
 case "$kind" in deb|dist) ;; *) usage ;; esac
+# Both as the caller meant them, before the script works from the repository's root.
+binary=$(realpath -e "$binary" 2>/dev/null) || { echo "package.sh: error: $2 does not exist: build it first (make static)" >&2; exit 1; }
+outdir=$(realpath -m "$outdir")
 cd "$(dirname "$0")/.."
-repo=$PWD
 fail() { echo "package.sh: error: $*" >&2; exit 1; }
 need() { command -v "$1" >/dev/null 2>&1 || fail "$1 is missing (Debian package $2): scripts/install-deps.sh --package installs it"; }
 need objdump binutils
