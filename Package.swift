@@ -4,6 +4,12 @@ import PackageDescription
 // Data flows one way: targets → fetch → checks → results → reporters.
 // No outside packages: Foundation, Swift Testing and Debian's C libraries (libcurl, OpenSSL, libidn2, SQLite, libzip)
 // reached through tiny C shims are what there is. See docs/architecture.md.
+
+// The git commit this build comes from, for `--version`: AASA_BUILD_COMMIT, which the Makefile sets
+// ("" outside a git checkout). Not SwiftPM's Context.gitInformation: the manifest is cached across
+// commits, so it would name an older one. Only hex digits and "+changes" pass: it becomes a C string.
+let buildCommit = String((Context.environment["AASA_BUILD_COMMIT"] ?? "").filter { $0.isHexDigit || "+changes".contains($0) })
+
 let package = Package(
     name: "aasa-audit",
     products: [
@@ -23,6 +29,8 @@ let package = Package(
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // A tiny C shim over libzip, for reading an .ipa (and, in tests, writing one).
         .target(name: "CZip", linkerSettings: [.linkedLibrary("zip")]),
+        // The build's git commit as a C string: Swift has no way to take a string constant from the build.
+        .target(name: "CBuildInfo", cSettings: [.define("AASA_BUILD_COMMIT", to: "\"\(buildCommit)\"")]),
         .target(name: "SignedFiles", dependencies: ["AASA", "CCMS"]),
         // An app's entitlements (its application identifier and Associated Domains) read from an
         // .entitlements/.xcent property list, a Mach-O code signature, a built .app or an .ipa (libzip
@@ -48,7 +56,7 @@ let package = Package(
         // The command line of every subcommand, parsed and checked, with its help text. Never prints.
         .target(name: "Arguments", dependencies: ["Audit", "Fetching", "Reporting"]),
         // The thin executable: dispatch to a subcommand, console, progress line, signals.
-        .executableTarget(name: "aasa-audit", dependencies: ["Arguments", "Audit", "Fetching", "Reporting", "Run", "History"]),
+        .executableTarget(name: "aasa-audit", dependencies: ["Arguments", "Audit", "Fetching", "Reporting", "Run", "History", "CBuildInfo"]),
         // `make bench-match`: URLs decided per second by the matching engine (built in release).
         .executableTarget(name: "aasa-match-bench", dependencies: ["AASA"]),
         // `make bench-history`: a year of nightly runs of 5,000 domains, then one night's recording and a timeline, timed.

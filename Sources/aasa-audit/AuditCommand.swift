@@ -1,5 +1,7 @@
 import Arguments
 import Audit
+import CBuildInfo
+import Fetching
 import Foundation
 import Reporting
 import Run
@@ -15,7 +17,7 @@ struct AuditCommand: Subcommand {
             return .success
         }
         if options.showVersion {
-            console.out("aasa-audit \(AuditOptions.version)")
+            console.out(VersionText(commit: String(cString: cbuildinfo_commit()), libraries: LinkedLibraries.loaded()).text)
             return .success
         }
         // Listening from the start, so a signal at any point ends the run the same orderly way.
