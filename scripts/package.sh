@@ -60,6 +60,61 @@ install -m 644 packaging/debian/copyright "$doc/copyright"
 install -m 644 examples/aasa-audit.service examples/aasa-audit.timer examples/crontab "$doc/examples/"
 
 # The completions come from the binary (`aasa-audit completions SHELL`, generated from its option
+# tables), so they list exactly the options this binary takes.
+completions=(
+  "bash usr/share/bash-completion/completions/aasa-audit"
+  "zsh usr/share/zsh/vendor-completions/_aasa-audit"
+  "fish usr/share/fish/vendor_completions.d/aasa-audit.fish"
+)
+for entry in "${completions[@]}"; do
+  read -r shell path <<<"$entry"
+  install -d "$stage/$(dirname "$path")"
+  "$binary" completions "$shell" >"$stage/$path" || fail "$binary completions $shell failed"
+  [ -s "$stage/$path" ] || fail "$binary completions $shell printed nothing"
+  chmod 644 "$stage/$path"
+done
+
+if [ "$kind" = deb ]; then
+  need dpkg-deb dpkg
+  need dpkg-shlibdeps dpkg-dev
+  need lintian lintian
+fi
+[ -x "$binary" ] || fail "$binary is not an executable: build it first (make static)"
+
+version=$("$binary" --version | sed -n '1s/^aasa-audit //p')
+[[ "$version" =~ ^[0-9][0-9A-Za-z.+~]*$ ]] || fail "$binary --version does not start with 'aasa-audit VERSION': '$version'"
+revision=${PACKAGE_REVISION:-1}
+# Reproducible: every date in the package is the commit's (or SOURCE_DATE_EPOCH's when set).
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
+umask 022
+
+# The binary must not reach into the Swift toolchain: no library of it, no search path into it.
+dynamic=$(objdump -p "$binary")
+needed=$(awk '$1 == "NEEDED" { print $2 }' <<<"$dynamic")
+if grep -E 'swift|Foundation|dispatch|BlocksRuntime' <<<"$needed"; then
+  fail "$binary needs the Swift libraries above: build it with --static-swift-stdlib (make static)"
+fi
+if awk '$1 == "RUNPATH" || $1 == "RPATH"' <<<"$dynamic" | grep .; then
+  fail "$binary has the library search path above (lintian: custom-library-search-path)"
+fi
+
+# The tree both packages hold, laid out as installed under /usr. debian/control beside it is for
+# dpkg-shlibdeps, which maps each library the binary needs to the package that ships it.
+work="$outdir/work"
+rm -rf "$work"
+# Only the newest package of each kind stays, so the tests find one.
+if [ "$kind" = deb ]; then rm -f "$outdir"/aasa-audit_*.deb; else rm -f "$outdir"/aasa-audit-*.tar.gz "$outdir"/aasa-audit-*.tar.gz.sha256; fi
+install -d "$outdir"
+stage="$work/debian/aasa-audit"
+doc="$stage/usr/share/doc/aasa-audit"
+install -d "$stage/usr/bin" "$stage/usr/share/man/man1" "$doc/examples"
+install -m 755 "$binary" "$stage/usr/bin/aasa-audit"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/aasa-audit"
+gzip -9n <docs/aasa-audit.1 >"$stage/usr/share/man/man1/aasa-audit.1.gz"
+install -m 644 packaging/debian/copyright "$doc/copyright"
+install -m 644 examples/aasa-audit.service examples/aasa-audit.timer examples/crontab "$doc/examples/"
+
+# The completions come from the binary (`aasa-audit completions SHELL`, generated from its option
 # tables); a binary without the subcommand gets a package without them, and a loud error says so.
 completions=(
   "bash usr/share/bash-completion/completions/aasa-audit"
