@@ -82,8 +82,13 @@ public final class TestCertificateAuthority {
 
     /// Signs `content` as CMS (DER), the way iOS 8 wanted signed AASA files.
     public func signCMS(content: String, signer: Issued) throws -> Data {
+        try signCMS(bytes: Data(content.utf8), signer: signer)
+    }
+
+    /// Signs `bytes` as CMS (DER): a profile whose content is a binary property list.
+    public func signCMS(bytes: Data, signer: Issued) throws -> Data {
         let input = path("cms-\(UUID().uuidString).json"), output = input + ".der"
-        try content.write(toFile: input, atomically: true, encoding: .utf8)
+        try bytes.write(to: URL(fileURLWithPath: input))
         try ShellCommand.run(openssl, [
             "cms", "-sign", "-binary", "-nodetach", "-in", input, "-signer", signer.certificate, "-inkey", signer.key,
             "-outform", "DER", "-out", output,
