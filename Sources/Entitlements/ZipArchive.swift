@@ -17,8 +17,8 @@ final class ZipArchive {
     init(path: String, stopped: @escaping @Sendable () -> Bool = { false }) throws(EntitlementsReadError) {
         self.path = path
         self.stopped = stopped
-        var code: Int32 = 0
-        guard let archive = czip_open_read(path, &code) else {
+        let (opened, code) = try Self.open(path, stopped: stopped)
+        guard let archive = opened else {
             throw EntitlementsReadError(source: path, reason: "starts like a zip (an .ipa) but cannot be opened as one (libzip: \(Self.message(code)))")
         }
         self.archive = archive
@@ -37,6 +37,45 @@ final class ZipArchive {
     }
 
     deinit { czip_discard(archive) }
+
+    /// libzip's open on a thread of its own, waited for in 50 ms steps that look at `stopped`: libzip
+    /// reads the whole central directory first (about a second for 100,000 members) and cannot be
+    /// interrupted, so a stop is answered without it; an open given up is discarded when it ends.
+    private static func open(_ path: String, stopped: @Sendable () -> Bool) throws(EntitlementsReadError) -> (OpaquePointer?, Int32) {
+        /// The open's outcome, handed over under the lock; the archive discarded by whoever comes second to an abandoned open.
+        final class Attempt: @unchecked Sendable {
+            let lock = NSLock()
+            let finished = DispatchSemaphore(value: 0)
+            var archive: OpaquePointer?
+            var code: Int32 = 0
+            var done = false
+            var abandoned = false
+        }
+        let attempt = Attempt()
+        DispatchQueue.global().async {
+            var code: Int32 = 0
+            let archive = czip_open_read(path, &code)
+            attempt.lock.withLock {
+                if attempt.abandoned {
+                    if let archive { czip_discard(archive) }
+                } else {
+                    (attempt.archive, attempt.code, attempt.done) = (archive, code, true)
+                }
+            }
+            attempt.finished.signal()
+        }
+        while attempt.finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            guard stopped() else { continue }
+            let given = attempt.lock.withLock { () -> Bool in
+                if attempt.done { return false }
+                attempt.abandoned = true
+                return true
+            }
+            if given { throw EntitlementsReadError(source: path, reason: "was not read to its end: stopped by a signal") }
+            break
+        }
+        return attempt.lock.withLock { (attempt.archive, attempt.code) }
+    }
 
     /// Throws when the read was asked to stop.
     func checkStopped() throws(EntitlementsReadError) {
