@@ -125,7 +125,13 @@ public struct AuditRun: Sendable {
         case .arguments(let names):
             targets = Targets(list: DomainList.parse(arguments: names), listSource: nil, isOneOff: true, claims: [], originOnly: [])
         }
-        targets.claims = AppClaimsReader.read(apps, into: &targets.list)
+        targets.claims = AppClaimsReader.read(apps, into: &targets.list, stop: stop)
+        // A signal while an app was read (a large .ipa): what was read is not a list to audit.
+        if stop?.isStopped == true, !apps.isEmpty {
+            let number = signal() ?? SIGINT
+            observer.event(.stopped(RunEvent.StopSignal(number), .readingApps))
+            throw RunEnded(ExitPolicy.status(forSignal: number))
+        }
         targets.originOnly = targets.list.add(apps: targets.claims)
         return targets
     }

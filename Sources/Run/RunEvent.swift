@@ -101,6 +101,8 @@ public enum RunEvent: Sendable {
     public enum Stopped: Sendable, Equatable {
         /// The wait for the domain list (a pipe): nothing audited or written.
         case waitingForDomainList(path: String)
+        /// Reading the apps' entitlements (`--entitlements`, a large `.ipa`): nothing audited or written.
+        case readingApps
         /// The audit: `audited` domains in the report, `notAudited` listed as such (none: the
         /// report is complete); `latestNotMovedIn`: the store whose `latest` the incomplete report
         /// did not move (nil with `--out`, or for a complete report).

@@ -33,7 +33,7 @@ struct AuditCommand: Subcommand {
             output: ReportOutput(destination: destination, formats: options.reports.formats,
                                  policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep),
             tool: ToolInfo(name: "aasa-audit", version: AuditOptions.version),
-            history: HistoryFile.choice(file: options.reports.historyFile, noHistory: options.reports.noHistory, output: destination),
+            history: HistoryFile.choice(file: options.reports.historyFile, noHistory: options.reports.noHistory, output: destination, stop: interruption.stopSwitch),
             apps: options.entitlements)
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit", quiet: options.reports.quiet, jsonToStdout: options.jsonToStdout,
                                        listsInputErrors: false, details: options.details,

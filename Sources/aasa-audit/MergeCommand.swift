@@ -14,7 +14,7 @@ struct MergeCommand: Subcommand {
         let merge = MergeRun(files: options.files,
                              baseline: BaselineReport.Choice(file: reports.baselineFile, noBaseline: reports.noBaseline, output: destination),
                              output: ReportOutput(destination: destination, formats: reports.formats, policy: ExitPolicy(strict: reports.strict)),
-                             history: HistoryFile.choice(file: reports.historyFile, noHistory: reports.noHistory, output: destination))
+                             history: HistoryFile.choice(file: reports.historyFile, noHistory: reports.noHistory, output: destination, stop: interruption.stopSwitch))
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit merge", quiet: reports.quiet, listsInputErrors: true)
         return merge.run(observer: observer, signal: { interruption.signalNumber }).status
     }

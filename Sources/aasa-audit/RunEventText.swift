@@ -95,6 +95,8 @@ enum RunEventText {
         let what = switch stopped {
         case .waitingForDomainList(let path):
             " while waiting for the domain list \(path): nothing was audited or written"
+        case .readingApps:
+            " while reading the apps' entitlements: nothing was audited or written"
         case .audit(let audited, let notAudited, let latestNotMovedIn):
             (notAudited == 0
                 ? ": every domain had already been checked; the report is complete"
