@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "SignedFilesTests", dependencies: ["SignedFiles"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "TestSupport"], exclude: ["Snapshots", "Fuzz/Inputs"]),
         .testTarget(name: "RunTests", dependencies: ["Run", "History", "TestSupport"]),
         // The executable's own code: how a run's events are put into words.
         .testTarget(name: "CommandTests", dependencies: ["aasa-audit", "Run", "Audit"]),

@@ -250,6 +250,8 @@ public struct ReportOutput: Sendable, Equatable {
             let url = URL(fileURLWithPath: path)
             try AtomicFile.createFolder(url)
             folder = try FolderHandle(opening: url)
+            // A run killed while it staged (SIGKILL during a merge) left its temporary files here.
+            StagedFiles.removeLeftovers(in: folder, names: ReportFormat.allCases.map(\.fileName))
         case .store(let store):
             (runFolderRoot, folder) = try store.createRunFolder(startedAt: report.generatedAt)
         }

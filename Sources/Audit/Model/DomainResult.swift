@@ -68,6 +68,10 @@ public struct DomainResult: Sendable, Equatable, Codable {
         headline = try container.decodeIfPresent(Finding.self, forKey: .headline)
         certificate = try container.decodeIfPresent(JudgedCertificate.self, forKey: .certificate)
         claims = try container.decodeIfPresent([ClaimOutcome].self, forKey: .claims)
+        // Numbers and dates from a file: out of range, the domain is unusable (before any is judged with).
+        var ranges = ReportRange.Checker()
+        ranges.domain(self)
+        try ranges.throwProblem(at: decoder)
         if !container.contains(.headline) && !container.contains(.certificate) {
             judge(at: nil)
         } else {
