@@ -225,18 +225,21 @@ public final class HistoryStore {
         return deleted
     }
 
-    /// The Unix seconds of `date`, within `recordedSeconds` (a date outside it, which no run has,
-    /// is stored at its edge rather than trapping on the conversion).
+    /// The Unix seconds of `date`, within `storableSeconds` (a date outside it, which no report
+    /// holds, is stored at its edge rather than trapping on the conversion).
     static func seconds(_ date: Date) -> Int64 {
         let value = date.timeIntervalSince1970.rounded(.down)
         guard value.isFinite else { return 0 }
-        return Int64(min(max(value, Double(recordedSeconds.lowerBound)), Double(recordedSeconds.upperBound)))
+        return Int64(min(max(value, Double(storableSeconds.lowerBound)), Double(storableSeconds.upperBound)))
     }
     static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
-    /// `seconds` as a date, nil outside `recordedSeconds`.
-    static func recordedDate(_ seconds: Int64?) -> Date? { seconds.flatMap { recordedSeconds.contains($0) ? date($0) : nil } }
+    /// `seconds` as a date, nil outside `storableSeconds`.
+    static func recordedDate(_ seconds: Int64?) -> Date? { seconds.flatMap { storableSeconds.contains($0) ? date($0) : nil } }
 
-    /// The dates a row of the history may hold: 1970 to the end of 9999. A row outside them, or with
+    /// Any date a report holds: the years 0000 to 9999 (a certificate's four-digit year), as `ReportRange.seconds`.
+    static let storableSeconds: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
+    /// The dates a run of the history may start at: 1970 to the end of 9999. A row outside them, or with
     /// a negative count or one past `Int32.max`, was not written by aasa-audit (a file edited by
     /// hand, or a report imported before reports were range-checked) and is not read.
     static let recordedSeconds: ClosedRange<Int64> = 0...253_402_300_799

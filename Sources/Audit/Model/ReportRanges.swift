@@ -20,7 +20,7 @@ public struct ReportValueOutOfRange: Error, Sendable, Equatable, CustomStringCon
 public enum ReportRange {
     /// Domains, runs, counts of anything: 0 to Int32.max.
     public static let count = 0...Int(Int32.max)
-    /// Days left on a certificate, and days between dates: ±4,000,000 days covers years 0001 to 9999.
+    /// Days left on a certificate, and days between dates: ±4,000,000 days covers years 0000 to 9999.
     public static let days = -4_000_000...4_000_000
     /// An HTTP status (0 when there was none).
     public static let status = 0...999
@@ -28,10 +28,11 @@ public enum ReportRange {
     public static let bytes = 0...(1 << 53)
     /// A curl result code.
     public static let curlCode = 0...100_000
-    /// Unix seconds of 0001-01-01 to the end of 9999-12-31.
-    public static let seconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799
-    /// A timing in milliseconds: a day at most (no transfer takes longer).
-    public static let milliseconds: ClosedRange<Double> = 0...86_400_000
+    /// Unix seconds of 0000-01-01 to the end of 9999-12-31: every date a certificate's four-digit
+    /// year can say, so no report the tool writes falls outside.
+    public static let seconds: ClosedRange<Double> = -62_167_219_200...253_402_300_799
+    /// A timing in milliseconds: 10¹² (31 years) at most, far past any timeout.
+    public static let milliseconds: ClosedRange<Double> = 0...1_000_000_000_000
 
     /// Collects the first value out of range while a decoded value is walked.
     struct Checker {
@@ -50,12 +51,12 @@ public enum ReportRange {
         mutating func date(_ value: Date?, _ field: @autoclosure () -> String) {
             guard problem == nil, let value, !ReportRange.seconds.contains(value.timeIntervalSince1970) else { return }
             problem = ReportValueOutOfRange(field: field(), value: String(value.timeIntervalSince1970) + " s since 1970",
-                                            allowed: "the years 0001 to 9999")
+                                            allowed: "the years 0000 to 9999")
         }
 
         mutating func milliseconds(_ value: Double, _ field: @autoclosure () -> String) {
             guard problem == nil, !ReportRange.milliseconds.contains(value) else { return }
-            problem = ReportValueOutOfRange(field: field(), value: String(value), allowed: "0…86400000 ms")
+            problem = ReportValueOutOfRange(field: field(), value: String(value), allowed: "0…10^12 ms")
         }
 
         /// Throws the problem found, as a decoding error at `decoder`'s path.

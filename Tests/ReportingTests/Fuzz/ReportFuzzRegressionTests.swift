@@ -16,7 +16,7 @@ import Testing
         ("crash-summary-pass-int64-max.json", "summary.pass is 9223372036854775807, outside 0…2147483647"),
         ("crash-input-errors-omitted-int64-max.json", "inputErrorsOmitted is 9223372036854775807, outside 0…2147483647"),
         ("crash-trend-pass-int64-max.json", "history.trend[0].pass is 9223372036854775807"),
-        ("crash-timing-1e300.json", "locations[0].timings.totalMs is 1e+300, outside 0…86400000 ms"),
+        ("crash-timing-1e300.json", "locations[0].timings.totalMs is 1e+300, outside 0…10^12 ms"),
         ("crash-changes-days-left.json", "changes.certificates[0].daysLeftBefore is -9223372036854775808"),
         ("crash-dates-far-apart.json", nil),
     ]
