@@ -103,7 +103,7 @@ if [[ " ${targets[*]} " == *" domains "* || " ${targets[*]} " == *" report "* ]]
 fi
 
 if [[ " ${targets[*]} " == *" report "* ]]; then
-  # Reports read back: decoded by the model (Audit), rendered by Reporting; the exercise is shared with the replay tests.
+  # Reports read back: decoded by the model (Audit), rendered by Reporting; ReportFuzzRegressionTests replays crashers the same way.
   module Reporting -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" $(find Sources/Reporting -name '*.swift' | sort)
   "$swiftc" "${flags[@]}" -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" Fuzz/ReportTarget.swift \
     "$build/Reporting.o" "$build/Audit.o" "$build/Fetching.o" "$build/SignedFiles.o" "$build/AASA.o" "$build/CCurl.o" "$build/CIDN2.o" "$build/CCMS.o" \
