@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ with `swiftc -sanitize=fuzzer` and runs each for a set time.
-#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s; targets: document domains macho)
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s; targets: document domains macho apk)
 #   scripts/fuzz.sh --self-test                         proves a crash makes this script fail: builds a
 #                                                       throw-away target (in .build/fuzz) that traps on
 #                                                       its first input; exits 0 only if that crash was
@@ -64,7 +64,7 @@ fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(document domains macho)
+[ ${#targets[@]} -eq 0 ] && targets=(document domains macho apk)
 
 module() {  # module NAME SOURCES...: an instrumented object and its .swiftmodule
   local name=$1; shift
@@ -109,6 +109,15 @@ if [[ " ${targets[*]} " == *" macho "* ]]; then
     -lzip -lcrypto -o "$build/fuzz-macho"
 fi
 
+if [[ " ${targets[*]} " == *" apk "* ]]; then
+  # The AndroidPackage target links libzip (CZip) and OpenSSL (CCMS); the target reads manifest and APK bytes.
+  shim CZip zip
+  shim CCMS crypto
+  module AndroidPackage -I "$build/CZip" -I "$build/CCMS" $(find Sources/AndroidPackage -name '*.swift' | sort)
+  "$swiftc" "${flags[@]}" -I "$build/CZip" -I "$build/CCMS" Fuzz/APKTarget.swift "$build/AndroidPackage.o" "$build/CZip.o" "$build/CCMS.o" \
+    -lzip -lcrypto -o "$build/fuzz-apk"
+fi
+
 # Seed corpora: the real AASA files in the repository's test corpus and the committed seeds.
 seed() {  # seed TARGET SOURCE_DIR...
   local corpus="$build/corpus-$1"; shift
@@ -123,6 +132,8 @@ seed domains Fuzz/Seeds/domains Tests/AuditTests/Fuzz/Inputs
 # Mach-O images made by TestSupport's MachOImage: thin 64-bit, thin 32-bit big-endian, signed without
 # entitlements, universal of both forms.
 seed macho Fuzz/Seeds/macho
+# A binary AndroidManifest.xml compiled by aapt and a whole v2+v3-signed APK (tests' AndroidAppFixture).
+seed apk Fuzz/Seeds/apk
 
 status=0
 for target in "${targets[@]}"; do
