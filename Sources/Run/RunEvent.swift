@@ -28,6 +28,9 @@ public enum RunEvent: Sendable {
     /// Domains given as arguments (or only the apps' hosts) in the store: `latest` stays put;
     /// `notCompared` when the default baseline was dropped for it.
     case oneOffCheck(storeRoot: String, hostsFromEntitlements: Bool, notCompared: Bool)
+    /// What an `--apk` holds that is not audited: hosts Android drops (not domain names) and values
+    /// the reader could not resolve (each said by `AndroidManifest.unresolved`).
+    case androidAppNotes(apk: String, droppedHosts: [String], unresolved: [String])
 
     // Before the work.
     /// The reports could not be written; found before `work` began.
@@ -128,7 +131,7 @@ public enum RunEvent: Sendable {
             return .info
         case .baselineUnusable, .spoolUnavailable, .historyNotRead, .runNotRecorded, .keepLeftInPlace, .mergeWarning:
             return .warning
-        case .domainListUnreadable, .domainListRefused, .inputProblems, .duplicatesAuditedOnce, .entryNote, .caFileUnusable,
+        case .domainListUnreadable, .domainListRefused, .inputProblems, .duplicatesAuditedOnce, .entryNote, .caFileUnusable, .androidAppNotes,
              .noDomains, .outputUnwritable, .failOnNewComparesNothing, .fetchFailed, .reportNotAssembled, .reportsNotWritten,
              .stopped, .shardReportUnusable, .mergeRefused, .shardsMissing, .shardInterrupted:
             return .notice

@@ -41,9 +41,15 @@ enum RunEventText {
         case .shardSelected(let shard, let selected, let total):
             return "shard \(shard): \(selected) of the list's \(total) domains"
         case .oneOffCheck(let root, let hostsFromEntitlements, let notCompared):
-            let what = hostsFromEntitlements ? "the hosts the entitlements name" : "the domains given as arguments"
+            let what = hostsFromEntitlements ? "the hosts the apps name" : "the domains given as arguments"
             return "one-off check of \(what): \(root)/latest is not moved"
                 + (notCompared ? " and the run is not compared with it (--baseline FILE compares it)" : "")
+        case .androidAppNotes(let apk, let dropped, let unresolved):
+            var lines = unresolved.map { "--apk \(apk): \($0)" }
+            if !dropped.isEmpty {
+                lines.append("--apk \(apk): Android drops the App Links host\(dropped.count == 1 ? "" : "s") \(dropped.joined(separator: ", ")): not a domain name")
+            }
+            return lines.joined(separator: "\n")
         case .outputUnwritable(let error, let work):
             return "\(error) (nothing was \(work == .audit ? "audited" : "merged"))"
         case .baselineUnusable(let problem):

@@ -28,7 +28,7 @@ import Testing
         (.oneOffCheck(storeRoot: "reports", hostsFromEntitlements: false, notCompared: true),
          "one-off check of the domains given as arguments: reports/latest is not moved and the run is not compared with it (--baseline FILE compares it)"),
         (.oneOffCheck(storeRoot: "reports", hostsFromEntitlements: true, notCompared: false),
-         "one-off check of the hosts the entitlements name: reports/latest is not moved"),
+         "one-off check of the hosts the apps name: reports/latest is not moved"),
         (.outputUnwritable(writeError, before: .audit), "cannot write reports: Read-only file system (nothing was audited)"),
         (.outputUnwritable(writeError, before: .merge), "cannot write reports: Read-only file system (nothing was merged)"),
         (.baselineUnusable(BaselineReport.Problem(path: "old.json", reason: "no such file")),
