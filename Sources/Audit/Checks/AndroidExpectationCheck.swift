@@ -25,7 +25,7 @@ public enum AndroidExpectationCheck {
         meaning: "Every Android expectation written for the domain in domains.txt holds for its assetlinks.json.",
         fix: "Nothing to fix.")
 
-    public static let playAppSigning = Rule("expect.play-app-signing", .info,
+    public static let playAppSigning = Rule("expect.play-app-signing", .info, check: id,
         meaning: "The fingerprint expected for the app comes from the signing certificate of the APK given with --apk. An app distributed through Google Play with Play App Signing is re-signed by Google: the copy devices install carries Play's app-signing key, not the key the APK was signed with, so assetlinks.json must list Play's key too or Android does not verify the app installed from Play.",
         fix: "Add the app-signing key's SHA-256 (Play Console › Test and release › App integrity › App signing) to sha256_cert_fingerprints, and give it with --sha256 FP so the audit expects it too.")
 
