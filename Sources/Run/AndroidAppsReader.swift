@@ -37,4 +37,19 @@ enum AndroidAppsReader {
         }
         return apps
     }
+
+    /// With both `--entitlements` and `--apk`: the hosts whose links the iOS apps claim (applinks:
+    /// entries, as written: `*.example.com`) and the Android apps do not, and the other way round.
+    static func comparison(apple: [AppClaims], android: [AndroidApp]) -> RunEvent {
+        var appleHosts: [String] = []
+        for app in apple {
+            for entry in app.entries where entry.service == .applinks && !appleHosts.contains(entry.pattern) { appleHosts.append(entry.pattern) }
+        }
+        var androidHosts: [String] = []
+        for app in android {
+            for host in app.appLinkHosts.hosts where !androidHosts.contains(host.declared.lowercased()) { androidHosts.append(host.declared.lowercased()) }
+        }
+        return .appLinkHostsCompared(appleOnly: appleHosts.filter { !androidHosts.contains($0) },
+                                     androidOnly: androidHosts.filter { !appleHosts.contains($0) }, shared: appleHosts.filter(androidHosts.contains).count)
+    }
 }

@@ -131,7 +131,10 @@ public struct AuditRun: Sendable {
         }
         targets.claims = AppClaimsReader.read(apps, into: &targets.list)
         targets.originOnly = targets.list.add(apps: targets.claims)
-        _ = AndroidAppsReader.read(androidApps, playKeys: androidKeys, into: &targets.list) { observer.event($0) }
+        let android = AndroidAppsReader.read(androidApps, playKeys: androidKeys, into: &targets.list) { observer.event($0) }
+        if !targets.claims.isEmpty && !android.isEmpty {
+            observer.event(AndroidAppsReader.comparison(apple: targets.claims, android: android))
+        }
         // A host claimed for Android alone has no Apple CDN copy or crawler fetch to compare.
         targets.originOnly.formUnion(targets.list.entries.filter { $0.expectations.isAndroidOnly && $0.claims.isEmpty }.map(\.name.ascii))
         return targets
