@@ -152,8 +152,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             },
             .value("--sha256", valueName: "FP", repeatable: true,
                    help: "Another signing-key fingerprint every --apk app must be listed with: Play App Signing's app-signing key (Google re-signs apps it distributes). Repeatable.") {
-                do {
-                    $0.androidKeys.append(try DomainExpectations.parse([Substring("sha256=" + $1.value)]).fingerprints[0])
+                do throws(ExpectationSyntaxError) {
+                    $0.androidKeys += try DomainExpectations.parse([Substring("sha256=" + $1.value)]).fingerprints
                 } catch {
                     throw UsageError.invalidValue($1.name, $1.value, error.reason)
                 }
