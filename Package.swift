@@ -36,6 +36,10 @@ let package = Package(
         // .entitlements/.xcent property list, a Mach-O code signature, a built .app or an .ipa (libzip
         // through CZip), and the provisioning profile inside (its CMS envelope opened through CCMS).
         .target(name: "Entitlements", dependencies: ["CZip", "CCMS"]),
+        // An Android app's claims read from its APK: the binary AndroidManifest.xml (package, App Links
+        // intent filters, the hosts Android verifies) through libzip, and the signing certificates from
+        // the APK Signing Block (v2/v3) or the v1 JAR signature (OpenSSL through CCMS). Plain values.
+        .target(name: "AndroidPackage", dependencies: ["CZip", "CCMS"]),
         // Pure: parse and validate AASA documents. No I/O, no libcurl, no C.
         .target(name: "AASA"),
         // libcurl's multi interface on one event loop. Returns plain values, no verdicts.
@@ -52,7 +56,7 @@ let package = Package(
         .target(name: "History", dependencies: ["Audit", "CSQLite"]),
         // One run: domain list → fetch → audit → report store → an outcome (report and exit status);
         // also the merge of shard reports, and the bounded readers of the files a run is given.
-        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting", "History", "Entitlements"]),
+        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting", "History", "Entitlements", "AndroidPackage"]),
         // The command line of every subcommand, parsed and checked, with its help text. Never prints.
         .target(name: "Arguments", dependencies: ["Audit", "Fetching", "Reporting"]),
         // The thin executable: dispatch to a subcommand, console, progress line, signals.
@@ -70,6 +74,7 @@ let package = Package(
 
         .testTarget(name: "AASATests", dependencies: ["AASA", "TestSupport"]),
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "TestSupport"]),
+        .testTarget(name: "AndroidPackageTests", dependencies: ["AndroidPackage", "TestSupport"]),
         .testTarget(name: "SignedFilesTests", dependencies: ["SignedFiles"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "TestSupport"], exclude: ["Fuzz/Inputs"]),

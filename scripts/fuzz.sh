@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ with `swiftc -sanitize=fuzzer` and runs each for a set time.
-#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s; targets: document domains macho report)
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s; targets: document domains macho report apk)
 #   scripts/fuzz.sh --self-test                         proves a crash makes this script fail: builds a
 #                                                       throw-away target (in .build/fuzz) that traps on
 #                                                       its first input; exits 0 only if that crash was
@@ -65,7 +65,7 @@ fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(document domains macho report)
+[ ${#targets[@]} -eq 0 ] && targets=(document domains macho report apk)
 
 module() {  # module NAME SOURCES...: an instrumented object and its .swiftmodule
   local name=$1; shift
@@ -118,6 +118,15 @@ if [[ " ${targets[*]} " == *" macho "* ]]; then
     -lzip -lcrypto -o "$build/fuzz-macho"
 fi
 
+if [[ " ${targets[*]} " == *" apk "* ]]; then
+  # The AndroidPackage target links libzip (CZip) and OpenSSL (CCMS); the target reads manifest and APK bytes.
+  shim CZip zip
+  shim CCMS crypto
+  module AndroidPackage -I "$build/CZip" -I "$build/CCMS" $(find Sources/AndroidPackage -name '*.swift' | sort)
+  "$swiftc" "${flags[@]}" -I "$build/CZip" -I "$build/CCMS" Fuzz/APKTarget.swift "$build/AndroidPackage.o" "$build/CZip.o" "$build/CCMS.o" \
+    -lzip -lcrypto -o "$build/fuzz-apk"
+fi
+
 # Seed corpora: the real AASA files in the repository's test corpus and the committed seeds.
 seed() {  # seed TARGET SOURCE_DIR...
   local corpus="$build/corpus-$1"; shift
@@ -134,6 +143,8 @@ seed domains Fuzz/Seeds/domains Tests/AuditTests/Fuzz/Inputs
 seed macho Fuzz/Seeds/macho
 # Reports: the snapshot report and the crafted ones of the third red-team round.
 seed report Fuzz/Seeds/report Tests/ReportingTests/Fuzz/Inputs
+# A binary AndroidManifest.xml compiled by aapt and a whole v2+v3-signed APK (tests' AndroidAppFixture).
+seed apk Fuzz/Seeds/apk
 
 status=0
 for target in "${targets[@]}"; do

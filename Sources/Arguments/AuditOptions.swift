@@ -51,6 +51,11 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     /// `--entitlements FILE [--app-id TEAMID.bundle.id]`, repeatable: apps whose Associated Domains
     /// entries are audited; each `--app-id` belongs to the nearest `--entitlements` before it.
     public var entitlements: [EntitlementsInput] = []
+    /// `--apk FILE`, repeatable: Android apps whose verified App Links hosts are audited.
+    public var apks: [String] = []
+    /// `--sha256 FP`, repeatable: signing-key fingerprints every `--apk` app must also be listed with
+    /// (Play App Signing's app-signing key), canonical form.
+    public var androidKeys: [String] = []
 
     /// The defaults.
     public init() {}
@@ -141,6 +146,18 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                    help: "The app ID of the nearest --entitlements FILE before it, for a file without a usable application-identifier (Xcode's $(AppIdentifierPrefix)$(CFBundleIdentifier)). A different app ID than the file's own is an error.") {
                 try $0.setAppID($1.value, name: $1.name)
             },
+            .value("--apk", valueName: "FILE", kind: .file, repeatable: true,
+                   help: "Also audit an Android app: each host Android verifies for the APK (its intent filters with autoVerify, by Android's rules for its target API; *.example.com: example.com's file) must serve an assetlinks.json granting handle_all_urls to its package with the SHA-256 of each certificate it is signed with (v3, v2 or v1 signature). A host only an APK names is Android-only: it needs no AASA file. Repeatable; combines with DOMAIN arguments and the domain list. An APK that cannot be read is an input error (exit 2).\nSee docs/apk.md.") {
+                $0.apks.append($1.value)
+            },
+            .value("--sha256", valueName: "FP", repeatable: true,
+                   help: "Another signing-key fingerprint every --apk app must be listed with: Play App Signing's app-signing key (Google re-signs apps it distributes). Repeatable.") {
+                do throws(ExpectationSyntaxError) {
+                    $0.androidKeys += try DomainExpectations.parse([Substring("sha256=" + $1.value)]).fingerprints
+                } catch {
+                    throw UsageError.invalidValue($1.name, $1.value, error.reason)
+                }
+            },
             .flag("--list-findings", help: "Print every finding id with its severity, meaning and fix (Markdown).") { $0.listFindings = true },
             .flag("--version", help: "Show the version.") { $0.showVersion = true },
         ]
@@ -198,7 +215,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     }
 
     public static let help = """
-        USAGE: aasa-audit [options] [DOMAIN ...]
+        USAGE: aasa-audit [options] [DOMAIN ...]          (a DOMAIN may be followed by KEY=VALUE
+                                                          expectations, the keys of domains.txt)
                aasa-audit validate [--json] FILE... | -    (check local files; see validate --help)
                aasa-audit match [--app APPID] [--json] (DOMAIN | --file FILE) URL...
                                                           (which app a URL opens; see match --help)
@@ -247,7 +265,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
              audited, and each problem is told on stderr; a list over 16 MiB or binary is
              refused; an --entitlements file cannot be read or has no usable app ID, or an entry of
              its Associated Domains entitlement is malformed or a duplicate: that app or entry is
-             skipped), or the reports could not be written
+             skipped; an --apk file cannot be read or has no host Android verifies), or the
+             reports could not be written
           130, 143  stopped by SIGINT (Ctrl-C) or SIGTERM, at any point (also while waiting for a
              pipe or for a reader of stdout): what was finished is written as a report marked
              "complete": false, and reports/latest is not moved
@@ -260,5 +279,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
           aasa-audit --quiet --keep 30 --format json,html,md,junit     (nightly, from cron)
           aasa-audit --quiet --fail-on new --keep 30       (cron mails once per new breakage)
           aasa-audit --entitlements App.entitlements --app-id ABCDE12345.com.example.app
+          aasa-audit --apk app-release.apk --sha256 PLAY:KEY:FINGERPRINT
+          aasa-audit shop.example platforms=android android=com.example.shop sha256=AA:BB:...
         """
 }

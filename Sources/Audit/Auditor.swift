@@ -67,14 +67,18 @@ public struct Auditor: Sendable {
         // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn. The
         // Android part, audited only when asked, counts too (`AndroidResult`).
         let appleVerdict = Verdict.worst(context.choice.verdict, Verdict(findings: findings))
+        // A domain claimed for Android alone needs no AASA file: its verdict is its Android part's.
+        let androidOnly = expectations.isAndroidOnly && android != nil && claims.isEmpty
+        let verdict = android.map { androidOnly ? $0.verdict : Verdict.worst(appleVerdict, $0.verdict) } ?? appleVerdict
         var result = DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
-                            verdict: android.map { Verdict.worst(appleVerdict, $0.verdict) } ?? appleVerdict,
+                            verdict: verdict,
                             usedLocation: context.usedLocation, findings: findings,
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
         result.claims = outcomes
         if let android {
             result.android = android
             result.appleVerdict = appleVerdict
+            result.platforms = androidOnly ? ["android"] : ["apple", "android"]
             result.judge(at: nil)
         }
         return (result, context.device)

@@ -172,7 +172,7 @@ public enum ConsoleSummary {
             out += "\n\(TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)):\n"
             // Causes first (`DomainResult.findingGroups`): the locations, then the domain's own findings.
             // A finding both locations report is listed once, under both names (`LocatedFinding`).
-            let located = LocatedFinding.merging(domain.locations)
+            let located = LocatedFinding.merging(domain.listedLocations)
             var groups: [(String, [Finding])] = []
             for entry in located where entry.locations.count > 1 {
                 let title = entry.locations.joined(separator: " and ")
@@ -186,7 +186,7 @@ public enum ConsoleSummary {
             // because it uses /.well-known/ changes nothing (a root 404 listed as an error, with a fix to
             // publish the file that is already published, would mislead); an unused /.well-known/ stays:
             // it is why Apple falls back.
-            groups += domain.locations.filter { domain.role(of: $0).isCause }.map { location in
+            groups += domain.listedLocations.filter { domain.role(of: $0).isCause }.map { location in
                 let own = located.filter { $0.locations == [location.path] }.map(\.finding)
                 return (location.path + domain.role(of: location).unusedSuffix, own)
             }

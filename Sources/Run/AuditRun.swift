@@ -43,6 +43,10 @@ public struct AuditRun: Sendable {
     /// `--entitlements FILE [--app-id ID]`: apps whose Associated Domains entries add hosts (and what
     /// each host's file must say) to the domains.
     public var apps: [EntitlementsInput]
+    /// `--apk FILE`: Android apps whose verified hosts are audited against each host's assetlinks.json.
+    public var androidApps: [String] = []
+    /// `--sha256 FP`: more signing-key fingerprints every `--apk` app must be listed with (Play App Signing's key).
+    public var androidKeys: [String] = []
     /// False: the results stay in memory rather than going to a spool (tests compare the two).
     var spoolsResults = true
 
@@ -133,6 +137,12 @@ public struct AuditRun: Sendable {
             throw RunEnded(ExitPolicy.status(forSignal: number))
         }
         targets.originOnly = targets.list.add(apps: targets.claims)
+        let android = AndroidAppsReader.read(androidApps, playKeys: androidKeys, into: &targets.list) { observer.event($0) }
+        if !targets.claims.isEmpty && !android.isEmpty {
+            observer.event(AndroidAppsReader.comparison(apple: targets.claims, android: android))
+        }
+        // A host claimed for Android alone has no Apple CDN copy or crawler fetch to compare.
+        targets.originOnly.formUnion(targets.list.entries.filter { $0.expectations.isAndroidOnly && $0.claims.isEmpty }.map(\.name.ascii))
         return targets
     }
 
@@ -173,7 +183,8 @@ public struct AuditRun: Sendable {
             output.updatesLatest = false
             if case .latest = choice { choice = .none }
             observer.event(.oneOffCheck(storeRoot: store.root,
-                                        hostsFromEntitlements: !(targets.list.entries.contains { $0.claims.isEmpty } || apps.isEmpty),
+                                        hostsFromEntitlements: !(targets.list.entries.contains { $0.claims.isEmpty && $0.expectations.apkFiles.isEmpty }
+                                                                || (apps.isEmpty && androidApps.isEmpty)),
                                         notCompared: choice == .none && baseline != .none))
         }
         return (output, choice)
@@ -212,7 +223,7 @@ public struct AuditRun: Sendable {
             var fetch = fetch
             fetch.originOnly = targets.originOnly
             if fetch.assetLinks != .all {
-                let android = Set(entries.filter { $0.expectations.androidCount > 0 }.map(\.name.ascii))
+                let android = Set(entries.filter { $0.expectations.auditsAndroid }.map(\.name.ascii))
                 if !android.isEmpty { fetch.assetLinks = .domains(android) }
             }
             _ = try SiteFetcher(options: fetch).fetch(domains: entries.map(\.name.ascii), until: stop,

@@ -28,6 +28,12 @@ public enum RunEvent: Sendable {
     /// Domains given as arguments (or only the apps' hosts) in the store: `latest` stays put;
     /// `notCompared` when the default baseline was dropped for it.
     case oneOffCheck(storeRoot: String, hostsFromEntitlements: Bool, notCompared: Bool)
+    /// What an `--apk` holds that is not audited: hosts Android drops (not domain names) and values
+    /// the reader could not resolve (each said by `AndroidManifest.unresolved`).
+    case androidAppNotes(apk: String, droppedHosts: [String], unresolved: [String])
+    /// With `--entitlements` and `--apk`: the link hosts the iOS apps claim and the Android apps do
+    /// not (`appleOnly`), the other way round (`androidOnly`), and how many both claim.
+    case appLinkHostsCompared(appleOnly: [String], androidOnly: [String], shared: Int)
 
     // Before the work.
     /// The reports could not be written; found before `work` began.
@@ -126,11 +132,11 @@ public enum RunEvent: Sendable {
     /// How this event is shown.
     public var level: Level {
         switch self {
-        case .waitingForDomainList, .shardSelected, .oneOffCheck, .comparingWithBaseline, .latestNotMovedNothingAudited:
+        case .waitingForDomainList, .shardSelected, .oneOffCheck, .comparingWithBaseline, .latestNotMovedNothingAudited, .appLinkHostsCompared:
             return .info
         case .baselineUnusable, .spoolUnavailable, .historyNotRead, .runNotRecorded, .keepLeftInPlace, .mergeWarning:
             return .warning
-        case .domainListUnreadable, .domainListRefused, .inputProblems, .duplicatesAuditedOnce, .entryNote, .caFileUnusable,
+        case .domainListUnreadable, .domainListRefused, .inputProblems, .duplicatesAuditedOnce, .entryNote, .caFileUnusable, .androidAppNotes,
              .noDomains, .outputUnwritable, .failOnNewComparesNothing, .fetchFailed, .reportNotAssembled, .reportsNotWritten,
              .stopped, .shardReportUnusable, .mergeRefused, .shardsMissing, .shardInterrupted:
             return .notice

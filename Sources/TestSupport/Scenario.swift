@@ -231,6 +231,11 @@ public enum Scenarios {
         androidSite("android-lowercase.test", aasa(assetLinksPath, file: "assetlinks-lowercase.json")),
         androidSite("android-debug-only.test", aasa(assetLinksPath, file: "assetlinks-debug.json")),
         androidSite("android-invalid.test", aasa(assetLinksPath, file: "assetlinks-invalid.json")),
+        // Android-only sites: assetlinks.json and no AASA file. apk.test serves apk-assetlinks.json,
+        // which the test writes (it lists the key of an APK signed at test time).
+        Scenario(host: "android-only.test", directives: [aasa(assetLinksPath, file: "assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "apk.test", directives: [aasa(assetLinksPath, file: "apk-assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "apk-wrong-key.test", directives: [aasa(assetLinksPath, file: "assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "android-spa.test", directives: [
             aasa(wellKnown, file: "good.json"),
             "location / { default_type text/html; root FILES; try_files /index.html =404; }",

@@ -23,10 +23,10 @@ struct AuditCommand: Subcommand {
         // Listening from the start, so a signal at any point ends the run the same orderly way.
         let interruption = Interruption()
         let destination: ReportOutput.Destination = options.reports.outDirectory.map { .folder($0) } ?? .store(ReportStore())
-        // With --entitlements, the default domains.txt is read only when it is there: the apps' hosts may be all there is.
-        let listOnlyFromApps = options.domains.isEmpty && !options.entitlements.isEmpty && !options.domainsFileGiven
+        // With --entitlements or --apk, the default domains.txt is read only when it is there: the apps' hosts may be all there is.
+        let listOnlyFromApps = options.domains.isEmpty && !(options.entitlements.isEmpty && options.apks.isEmpty) && !options.domainsFileGiven
             && !FileManager.default.fileExists(atPath: options.domainsFile)
-        let run = AuditRun(
+        var run = AuditRun(
             domains: options.domains.isEmpty && !listOnlyFromApps ? .file(options.domainsFile, given: options.domainsFileGiven) : .arguments(options.domains),
             fetch: options.fetchOptions, audit: options.auditSettings, shard: options.shard,
             baseline: BaselineReport.Choice(file: options.reports.baselineFile, noBaseline: options.reports.noBaseline, output: destination),
@@ -35,6 +35,8 @@ struct AuditCommand: Subcommand {
             tool: ToolInfo(name: "aasa-audit", version: AuditOptions.version),
             history: HistoryFile.choice(file: options.reports.historyFile, noHistory: options.reports.noHistory, output: destination, stop: interruption.stopSwitch),
             apps: options.entitlements)
+        run.androidApps = options.apks
+        run.androidKeys = options.androidKeys
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit", quiet: options.reports.quiet, jsonToStdout: options.jsonToStdout,
                                        listsInputErrors: false, details: options.details,
                                        quietNames: ExitPolicy(strict: options.reports.strict, failOn: options.failOn))

@@ -41,9 +41,29 @@ enum RunEventText {
         case .shardSelected(let shard, let selected, let total):
             return "shard \(shard): \(selected) of the list's \(total) domains"
         case .oneOffCheck(let root, let hostsFromEntitlements, let notCompared):
-            let what = hostsFromEntitlements ? "the hosts the entitlements name" : "the domains given as arguments"
+            let what = hostsFromEntitlements ? "the hosts the apps name" : "the domains given as arguments"
             return "one-off check of \(what): \(root)/latest is not moved"
                 + (notCompared ? " and the run is not compared with it (--baseline FILE compares it)" : "")
+        case .androidAppNotes(let apk, let dropped, let unresolved):
+            var lines = unresolved.map { "--apk \(apk): \($0)" }
+            if !dropped.isEmpty {
+                lines.append("--apk \(apk): Android drops the App Links host\(dropped.count == 1 ? "" : "s") \(dropped.joined(separator: ", ")): not a domain name")
+            }
+            return lines.joined(separator: "\n")
+        case .appLinkHostsCompared(let appleOnly, let androidOnly, let shared):
+            guard !appleOnly.isEmpty || !androidOnly.isEmpty else {
+                return shared == 1 ? "the iOS and Android apps claim the same link host" : "the iOS and Android apps claim the same \(shared) link hosts"
+            }
+            // A two-column table: what one platform's apps claim and the other's do not.
+            let left = ["claimed by the iOS apps only"] + appleOnly, right = ["claimed by the Android apps only"] + androidOnly
+            let width = left.map(\.count).max() ?? 0
+            var lines = ["link hosts the iOS apps (applinks:) and the Android apps (autoVerify) do not both claim (\(shared) claimed by both):"]
+            for row in 0..<max(left.count, right.count) {
+                let first = row < left.count ? left[row] : ""
+                let second = row < right.count ? right[row] : ""
+                lines.append("  " + first.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + second)
+            }
+            return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }.joined(separator: "\n")
         case .outputUnwritable(let error, let work):
             return "\(error) (nothing was \(work == .audit ? "audited" : "merged"))"
         case .baselineUnusable(let problem):

@@ -155,6 +155,7 @@ import TestSupport
         #expect(debug.android?.findings.map(\.id) == ["expect.fingerprint-missing"])
         #expect(debug.verdict == .fail)
         let json = try String(contentsOf: run.folder.appendingPathComponent("out/report.json"), encoding: .utf8)
-        #expect(json.components(separatedBy: "\"android\"").count == 3, "one android part and the summary's android counts")
+        #expect(json.components(separatedBy: "\"android\"").count == 4, "one android part, the summary's android counts and that domain's platforms")
+        #expect(debug.platforms == ["apple", "android"] && good.platforms == nil)
     }
 }
