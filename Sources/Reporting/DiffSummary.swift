@@ -11,8 +11,7 @@ public enum DiffSummary {
         } else {
             out += "\(Formatting.plural(diff.changes.count, "change")) from \(TerminalText.sanitize(old)) to \(TerminalText.sanitize(new)):\n"
             for change in diff.changes {
-                out += ConsoleSummary.wrap("\(change.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(TerminalText.sanitize(change.summary))",
-                                           indent: "  ", hanging: "          ")
+                out += ConsoleSummary.wrap(TerminalText.sanitize(change.summary), indent: "  ", hanging: "    ")
             }
         }
         let which = diff.sampled ? "sample \(diff.urlsDecided == 1 ? "URL" : "URLs") (one per rule)" : diff.urlsDecided == 1 ? "URL" : "URLs"
