@@ -7,7 +7,7 @@ public enum DiffSummary {
     public static func render(_ diff: DocumentDiff, old: String, new: String) -> String {
         var out = ""
         if diff.changes.isEmpty {
-            out += "No change to what Apple reads between \(TerminalText.sanitize(old)) and \(TerminalText.sanitize(new)).\n"
+            out += "No change to the services, apps, entries or rules from \(TerminalText.sanitize(old)) to \(TerminalText.sanitize(new)).\n"
         } else {
             out += "\(Formatting.plural(diff.changes.count, "change")) from \(TerminalText.sanitize(old)) to \(TerminalText.sanitize(new)):\n"
             for change in diff.changes {

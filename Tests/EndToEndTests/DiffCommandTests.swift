@@ -39,7 +39,7 @@ import TestSupport
         let reordered = #"{"applinks":{"details":[{"components":[{"/":"/buy/*"}],"appIDs":["ABCDE12345.com.example.app"]}]}}"#
         let outcome = try AuditBinary.run(["diff", try write(Self.old, named: "old.json"), try write(reordered, named: "same.json")])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
-        #expect(outcome.stdout.contains("No change to what Apple reads"))
+        #expect(outcome.stdout.contains("No change to the services, apps, entries or rules from"))
         #expect(outcome.stdout.contains("No decision changes for the 1 sample URL (one per rule) decided with both."))
     }
 

@@ -26,9 +26,10 @@ enum DocumentChanges {
     /// webcredentials, appclips, activitycontinuation: the apps they list, else the value as a whole.
     static func listedApps(_ service: String, _ before: JSONValue, _ after: JSONValue) -> [DocumentChange] {
         let pointer = JSONPointer.appending(JSONPointer.appending("", service), "apps")
+        let others = { (value: JSONValue) in value.objectValue.map { JSONObject(members: $0.members.filter { $0.key != "apps" }) } }
         guard let oldApps = before.objectValue?["apps"]?.arrayValue?.compactMap(\.stringValue),
               let newApps = after.objectValue?["apps"]?.arrayValue?.compactMap(\.stringValue),
-              before.objectValue?.keys.filter({ $0 != "apps" }) == after.objectValue?.keys.filter({ $0 != "apps" })
+              others(before) == others(after)
         else {
             return [DocumentChange(kind: .changed, subject: "service", pointer: JSONPointer.appending("", service), summary: "\(service) changed")]
         }
@@ -89,6 +90,28 @@ enum DocumentChanges {
         }
         changes += variables(before["substitutionVariables"]?.objectValue, after["substitutionVariables"]?.objectValue)
         changes += entryChanges(entries(old), entries(new))
+        // Keys compared above are done; any other (the legacy "apps", a key Apple does not know) is
+        // still named, so two files that differ are never said to be the same.
+        let compared: Set<String> = ["defaults", "substitutionVariables", "details"]
+        var seen = Set<String>()
+        for key in after.keys + before.keys where !compared.contains(key) && seen.insert(key).inserted {
+            let pointer = JSONPointer.appending("/applinks", key)
+            switch (before[key], after[key]) {
+            case (nil, let value?):
+                changes.append(DocumentChange(kind: .added, subject: "service", pointer: pointer, summary: "applinks.\(key) added: \(oneLine(value))"))
+            case (let value?, nil):
+                changes.append(DocumentChange(kind: .removed, subject: "service", pointer: pointer, summary: "applinks.\(key) removed (was \(oneLine(value)))"))
+            case (let was?, let now?) where was != now:
+                changes.append(DocumentChange(kind: .changed, subject: "service", pointer: pointer, summary: "applinks.\(key) changed: \(oneLine(was)) → \(oneLine(now))"))
+            default:
+                break
+            }
+        }
+        // `details` in a shape no entry comes from (not an array or object) changes nothing above.
+        if before["details"] != after["details"], entries(old).isEmpty, entries(new).isEmpty {
+            changes.append(DocumentChange(kind: .changed, subject: "entry", pointer: "/applinks/details",
+                                          summary: "applinks.details changed: \(oneLine(before["details"])) → \(oneLine(after["details"]))"))
+        }
         return changes
     }
 

@@ -73,6 +73,18 @@ import Testing
         #expect(diff.decisionChanges.map(\.url) == ["/b/x", "/pizza"])
     }
 
+    /// What the detailed comparison does not cover is still named, so "no change" is never said of files that differ.
+    @Test func otherChangesInAServiceAreNamed() throws {
+        let entry = #"{"appIDs":["ABCDE12345.com.a"],"components":[{"/":"/a"}]}"#
+        let old = #"{"applinks":{"apps":[],"details":[\#(entry)]},"webcredentials":{"apps":["ABCDE12345.com.a"],"x":1}}"#
+        let new = #"{"applinks":{"details":[\#(entry)]},"webcredentials":{"apps":["ABCDE12345.com.a"],"x":2}}"#
+        let parse = { (text: String) throws -> AASADocument in try #require(AASADocument(json: try JSONParser.parse(Array(text.utf8)))) }
+        let diff = DocumentDiff.compare(try parse(old), try parse(new), urls: nil).diff
+        #expect(diff.changes.map(\.summary) == ["applinks.apps removed (was [])", "webcredentials changed"])
+        #expect(diff.changes.map(\.pointer) == ["/applinks/apps", "/webcredentials"])
+        #expect(diff.decisionChanges.isEmpty)
+    }
+
     @Test func aRemovedRuleIsListedWhereItStood() throws {
         let diff = try Self.compare(#"{"/":"/a"},{"/":"/b"},{"/":"/c"}"#, #"{"/":"/a"},{"/":"/c"}"#)
         #expect(diff.changes.map(\.summary) == [#"details 0 (ABCDE12345.com.example.app): component 1 removed { "/": "/b" }"#])
