@@ -1,4 +1,4 @@
-import AASA
+@testable import AASA
 import Testing
 
 /// Positions of the values JSON pointers name: the parser records where each value starts and the
@@ -69,5 +69,25 @@ import Testing
         let long = "[" + (0..<20_000).map(String.init).joined(separator: ",\n") + "]"
         let array = try JSONParser.parse(Array(long.utf8))
         #expect(array.position(of: "/19999") == TextPosition(line: 20_000, column: 1))
+    }
+}
+
+/// RFC 6901's escapes, read back.
+@Suite struct JSONPointerTokenTests {
+    @Test(arguments: [
+        ("", [String]()),
+        ("/", [""]),
+        ("/a/b", ["a", "b"]),
+        ("/a~1b/~0x", ["a/b", "~x"]),
+        ("/~01", ["~1"]),
+        ("/a~", ["a~"]),
+        ("/é//0", ["é", "", "0"]),
+    ])
+    func tokens(pointer: String, tokens: [String]) {
+        #expect(JSONPositions.tokens(of: pointer) == tokens)
+    }
+
+    @Test func aPointerStartsWithASlash() {
+        #expect(JSONPositions.tokens(of: "a/b") == nil)
     }
 }
