@@ -217,13 +217,14 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public static let help = """
         USAGE: aasa-audit [options] [DOMAIN ...]          (a DOMAIN may be followed by KEY=VALUE
                                                           expectations, the keys of domains.txt)
-               aasa-audit validate [--json] FILE... | -    (check local files; see validate --help)
+               aasa-audit validate [--format F] [--strict] FILE... | -   (check local files; see validate --help)
                aasa-audit match [--app APPID] [--json] (DOMAIN | --file FILE) URL...
                                                           (which app a URL opens; see match --help)
+               aasa-audit diff [--urls FILE] [--json] OLD NEW   (what a new version changes; see diff --help)
                aasa-audit merge REPORT.json... [--out DIR] [--format LIST]   (combine --shard reports;
                                                           see merge --help)
                aasa-audit history [DOMAIN] [--json] [--since DATE]   (what changed over time; see history --help)
-               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, merge, history,
+               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, diff, merge, history,
                                                           completions)
                aasa-audit completions bash|zsh|fish       (a shell completion script; see completions --help)
 

@@ -40,8 +40,30 @@ public struct MatchRun: Sendable {
     /// The decisions, in the order of `urls`; nil (with the reason told to `notice`) when there is no
     /// document to decide with, or a URL is neither an http(s) URL nor a path: exit status 2.
     public func run(notice: (String) -> Void) -> [MatchResult]? {
-        let document: AASADocument
-        let host: String?
+        if case .entitlements(let path, let appID) = source {
+            return runForApp(entitlements: path, appID: appID, notice: notice)
+        }
+        guard let (document, host) = document(notice: notice) else { return nil }
+        let matcher = URLMatcher(document, host: host)
+        var results: [MatchResult] = []
+        for url in urls {
+            let shown = url.hasPrefix("/") && host != nil ? "https://\(host ?? "")\(url)" : url
+            do {
+                var parsed = try MatchURL.parse(url)
+                parsed.host = parsed.host.map(Self.asciiHost)
+                results.append(matcher.decide(parsed, text: shown, appID: appID))
+            } catch {
+                notice(TerminalText.sanitize(error.description))
+                return nil
+            }
+        }
+        return results
+    }
+
+    /// The document of a `.file` or `.domain` source, with the host it governs (nil: any host), as
+    /// `run` decides with it; nil, with the reason told to `notice`, when there is none (`diff` reads
+    /// its two files this way too). An `.entitlements` source has no one document: nil.
+    public func document(notice: (String) -> Void) -> (document: AASADocument, host: String?)? {
         switch source {
         case .file(let file):
             let data: Data
@@ -64,29 +86,13 @@ public struct MatchRun: Sendable {
                 return nil
             }
             reportErrors(validation.findings, in: file, notice: notice)
-            document = parsed
-            host = self.host.map(Self.asciiHost)
+            return (parsed, self.host.map(Self.asciiHost))
         case .domain(let text):
             guard let fetched = fetchDocument(text, notice: notice) else { return nil }
-            document = fetched.document
-            host = fetched.domain
-        case .entitlements(let path, let appID):
-            return runForApp(entitlements: path, appID: appID, notice: notice)
+            return (fetched.document, fetched.domain)
+        case .entitlements:
+            return nil
         }
-        let matcher = URLMatcher(document, host: host)
-        var results: [MatchResult] = []
-        for url in urls {
-            let shown = url.hasPrefix("/") && host != nil ? "https://\(host ?? "")\(url)" : url
-            do {
-                var parsed = try MatchURL.parse(url)
-                parsed.host = parsed.host.map(Self.asciiHost)
-                results.append(matcher.decide(parsed, text: shown, appID: appID))
-            } catch {
-                notice(TerminalText.sanitize(error.description))
-                return nil
-            }
-        }
-        return results
     }
 
     /// Tells (on standard error) that the file has errors; matching still goes ahead on what parses.

@@ -6,7 +6,7 @@ import Testing
 /// The option tables: what each declares, how `--help` is written from it, and the completion
 /// scripts written from every table.
 @Suite struct OptionTableTests {
-    static let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, MergeOptions.self,
+    static let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, DiffOptions.self, MergeOptions.self,
                                                  HistoryOptions.self, CompletionsOptions.self]
 
     @Test(arguments: OptionTableTests.all.map { $0.name })

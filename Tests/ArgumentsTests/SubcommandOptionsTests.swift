@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func namesAreDistinctAndEachHasHelp() {
-        let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, MergeOptions.self, HistoryOptions.self]
+        let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, DiffOptions.self, MergeOptions.self, HistoryOptions.self]
         #expect(Set(all.map { $0.name }).count == all.count)
         for type in all {
             #expect(!type.summary.isEmpty && type.help.contains("USAGE:"), "\(type.name)")
@@ -66,8 +66,47 @@ import Testing
         #expect(throws: UsageError.missingArgument("validate needs at least one FILE, or - for standard input (see validate --help)")) {
             try ValidateOptions.parse(["--json"])
         }
-        #expect(throws: UsageError.unknownOption("--strict")) { try ValidateOptions.parse(["a.json", "--strict"]) }
+        #expect(throws: UsageError.unknownOption("--strcit")) { try ValidateOptions.parse(["a.json", "--strcit"]) }
         #expect(throws: UsageError.invalidValue("--json", "yes", "this option takes no value")) { try ValidateOptions.parse(["--json=yes", "a"]) }
+    }
+
+    @Test(arguments: [
+        (["a.json"], ValidateOptions.Format.text, false),
+        (["--format", "github", "a.json"], .github, false),
+        (["--format=junit", "--strict", "a.json"], .junit, true),
+        (["--format", "text", "--json", "a.json"], .json, false),
+        (["--json", "--format", "github", "a.json"], .github, false),
+        (["--strict", "a.json"], .text, true),
+    ])
+    func validateFormatAndStrict(arguments: [String], format: ValidateOptions.Format, strict: Bool) throws {
+        #expect(try Self.run(ValidateOptions.self, arguments) == ValidateOptions(files: ["a.json"], format: format, strict: strict))
+    }
+
+    @Test func validateRefusesAnUnknownFormat() {
+        #expect(throws: UsageError.invalidValue("--format", "sarif", "one of text, json, github, junit")) {
+            try ValidateOptions.parse(["--format", "sarif", "a.json"])
+        }
+        #expect(throws: UsageError.missingValue("--format")) { try ValidateOptions.parse(["a.json", "--format"]) }
+    }
+
+    // MARK: diff
+
+    @Test func diffOptions() throws {
+        let options = try Self.run(DiffOptions.self, ["old.json", "--urls", "urls.txt", "example.com", "--json", "--timeout", "3"])
+        #expect(options.old == "old.json" && options.new == "example.com" && options.urlsFile == "urls.txt" && options.json)
+        #expect(options.network.timeout == 3)
+        #expect(try Self.run(DiffOptions.self, ["a", "b"]) == DiffOptions(old: "a", new: "b"))
+        #expect(try Self.asksForHelp(DiffOptions.self, ["-h"]))
+    }
+
+    @Test(arguments: [
+        (["a.json"], "diff needs OLD and NEW: two files (- for standard input) or domains (see diff --help)"),
+        (["a", "b", "c"], "diff compares two versions; 3 were given (see diff --help)"),
+        (["-", "-"], "standard input (-) can be read once: give at most one of OLD, NEW and --urls as -"),
+        (["--urls", "-", "-", "b"], "standard input (-) can be read once: give at most one of OLD, NEW and --urls as -"),
+    ])
+    func diffNeedsTwoVersions(arguments: [String], message: String) {
+        #expect(throws: UsageError.missingArgument(message)) { try DiffOptions.parse(arguments) }
     }
 
     // MARK: match
