@@ -11,10 +11,11 @@ public enum RuleRegistry {
 
     /// The domain-level checks, in the order the `Auditor` runs them and every reporter lists their
     /// findings, causes first (`DomainResult.domainCheckOrder`): the choice between the two locations,
+    /// `.well-known` over each address family (what a client on one family gets),
     /// Apple's crawler (whose refusal is what the CDN caches), Apple's CDN, the expectations written in
     /// domains.txt, the Android ones, the apps' entitlement claims.
     public static let domainChecks: [any DomainCheck.Type] = [
-        LocationChoice.self, CrawlerAccessCheck.self, CDNCheck.self, ExpectationCheck.self, AndroidExpectationCheck.self,
+        LocationChoice.self, AddressFamilyCheck.self, CrawlerAccessCheck.self, CDNCheck.self, ExpectationCheck.self, AndroidExpectationCheck.self,
         EntitlementClaimCheck.self,
     ]
 
