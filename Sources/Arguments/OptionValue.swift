@@ -69,6 +69,17 @@ public enum OptionValue {
         return text
     }
 
+    /// `--ip-families`: `both`, `4`, `6` or `off`.
+    public static func addressFamilies(_ text: String) throws(UsageError) -> AddressFamilies {
+        switch text {
+        case "both": return .compare
+        case "4": return .only(.ipv4)
+        case "6": return .only(.ipv6)
+        case "off": return .any
+        default: throw .invalidValue("--ip-families", text, "it is both, 4, 6 or off")
+        }
+    }
+
     /// curl's `HOST:PORT:ADDR[,ADDR]...`: everything after the second `:` is the address list, so
     /// IPv6 addresses may be given bare (`::1`) or in brackets (`[::1]`), as curl takes them.
     public static func resolve(_ text: String) throws(UsageError) -> String {

@@ -33,7 +33,7 @@ import Testing
             "--connect-to", "a.example:443:127.0.0.1:8443", "--connect-to", "::127.0.0.1:8443", "--resolve", "b.example:443:127.0.0.1", "--resolve", "fam.example:443:127.0.0.1,::1,[2001:db8::7]",
             "--cacert", "ca.pem", "--user-agent", "UA", "--no-cdn", "--apple-cdn", "https://cdn.test/a/",
             "--expiry-warning-days", "0", "--no-baseline", "--json", "--strict", "--quiet",
-            "--max-per-host", "0", "--shard", "2/3", "--list-findings", "--version", "b.example",
+            "--max-per-host", "0", "--shard", "2/3", "--list-findings", "--version", "--ip-families", "6", "b.example",
         ]
         func check(_ options: AuditOptions) {
             #expect(options.domains == ["a.example", "b.example"])
@@ -44,6 +44,7 @@ import Testing
             #expect(options.network.timeout == 2.5 && options.network.connectTimeout == 1)
             #expect(options.network.connectTo == ["a.example:443:127.0.0.1:8443", "::127.0.0.1:8443"])
             #expect(options.network.resolve == ["b.example:443:127.0.0.1", "fam.example:443:127.0.0.1,::1,[2001:db8::7]"])
+            #expect(options.addressFamilies == .only(.ipv6) && options.fetchOptions.addressFamilies == .only(.ipv6))
             #expect(options.network.caFile == "ca.pem" && options.userAgent == "UA")
             #expect(options.noCDN && options.appleCDNBase == "https://cdn.test/a/" && options.effectiveAppleCDNBase == nil)
             #expect(options.expiryWarningDays == 0 && options.reports.noBaseline && options.jsonToStdout)
@@ -97,7 +98,7 @@ import Testing
         for option in ["--domains", "--out", "--format", "--concurrency", "--timeout", "--connect-timeout", "--max-bytes", "--connect-to",
                        "--resolve", "--cacert", "--user-agent", "--no-cdn", "--apple-cdn", "--expiry-warning-days", "--baseline",
                        "--no-baseline", "--json", "--strict", "--quiet", "--keep", "--max-per-host", "--shard", "--list-findings",
-                       "--help", "--version"] {
+                       "--help", "--version", "--ip-families"] {
             #expect(AuditOptions.help.contains(option), "\(option) is in --help")
         }
     }
@@ -123,6 +124,7 @@ import Testing
         (["--expiry-warning-days", "3651"], .invalidValue("--expiry-warning-days", "3651", "expected 0 to 3650")),
         (["--keep", "0"], .invalidValue("--keep", "0", "expected 1 to 100000")),
         (["--max-per-host", "-1"], .invalidValue("--max-per-host", "-1", "expected 0 to 1024")),
+        (["--ip-families", "ipv6"], .invalidValue("--ip-families", "ipv6", "it is both, 4, 6 or off")),
         (["--baseline", "a.json", "--no-baseline"], .invalidValue("--baseline", "a.json", "--no-baseline contradicts it; give one or the other")),
         (["--keep", "2", "--out", "dir"], .invalidValue("--keep", "2", "it prunes reports/<UTC time> folders, which are not written with --out")),
         (["--fail-on", "changes"], .invalidValue("--fail-on", "changes", "it is \"any\" (every failing domain fails the run) or \"new\" (only what is new since the baseline)")),
