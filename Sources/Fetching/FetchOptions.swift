@@ -48,8 +48,8 @@ public struct FetchOptions: Sendable, Equatable {
     public var originOnly: Set<String> = []
 
     /// Which address families transfers use, and whether `.well-known` is compared over both
-    /// (`--ip-families`).
-    public var addressFamilies: AddressFamilies = .compare
+    /// (the audit's `--ip-families`, `both` by default there). Default: either, no comparison.
+    public var addressFamilies: AddressFamilies = .any
 
     /// A small default, so that one site (and Apple's CDN, one name for every domain) is not hammered.
     public static let defaultMaxPerHost = 6
