@@ -5,7 +5,7 @@ import AASA
 public enum RuleRegistry {
     /// The location checks, in the order they run on each location.
     public static let locationChecks: [any LocationCheck.Type] = [
-        NetworkCheck.self, CertificateCheck.self, RedirectCheck.self, StatusCheck.self,
+        NetworkCheck.self, CertificatePolicyCheck.self, CertificateCheck.self, RedirectCheck.self, StatusCheck.self,
         ContentTypeCheck.self, SizeCheck.self, DocumentCheck.self,
     ]
 
