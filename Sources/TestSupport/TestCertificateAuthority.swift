@@ -93,7 +93,7 @@ public final class TestCertificateAuthority {
         try ShellCommand.run(openssl, [
             "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
             "-keyout", key, "-out", certificate, "-days", "30", "-subj", "/CN=\(name)",
-            "-addext", "subjectAltName=DNS:\(name)",
+            "-addext", "subjectAltName=DNS:\(name)", "-addext", "extendedKeyUsage=serverAuth",
         ])
         return Issued(certificate: certificate, key: key)
     }

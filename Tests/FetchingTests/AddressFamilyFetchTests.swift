@@ -65,7 +65,7 @@ import Testing
         var failed = Machine.tlsFailure(Self.wellKnown)
         failed.primaryAddress = "2001:db8::1"
         failed.tls?.certificate = Machine.certificate
-        let run = Machine.run(Machine.options(), connection: false) { request in
+        let run = Machine.run(Machine.options { $0.addressFamilies = .compare }, connection: false) { request in
             if request.ipFamily == .ipv4 { return Self.connected(200, request.url, over: "192.0.2.1") }
             return request.url == Self.wellKnown ? failed : Machine.status(404, request.url)
         }
