@@ -37,6 +37,9 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var jsonToStdout = false
     /// `--keep N`: keep the N newest `reports/<UTC time>` folders, delete older ones.
     public var keep: Int?
+    /// `--ip-families both|4|6|off`: compare `.well-known` over both address families (the
+    /// default), hold every transfer to one, or neither.
+    public var addressFamilies: AddressFamilies = .compare
     /// `--max-per-host`: transfers in flight at once to one host name (see FetchOptions.maxPerHost).
     public var maxPerHost = 6
     /// `--shard K/N`: audit only the domains whose hash falls in shard K of N.
@@ -127,6 +130,10 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                    help: "Keep the N newest reports/<UTC time> folders and delete older ones (never the one reports/latest points to, never other folders).") {
                 $0.keep = try OptionValue.integer($1.value, $1.name, in: 1...100_000)
             },
+            .value("--ip-families", valueName: "both|4|6|off", kind: .choices(["both", "4", "6", "off"]), defaultValue: "both",
+                   help: "both: when a name has IPv4 and IPv6 addresses, fetch /.well-known again over the family the first fetch did not use and report a difference. 4 or 6: every transfer over that family only. off: either family, as curl picks, and no second fetch.") {
+                $0.addressFamilies = try OptionValue.addressFamilies($1.value)
+            },
             .value("--max-per-host", valueName: "N", defaultValue: "6",
                    help: "Transfers in flight at once to one host name (0: no limit): each domain of the list is one, Apple's CDN is one. Counted by the name in the URL, not by where --connect-to sends it: names routed to one server are held only by --concurrency.") {
                 $0.maxPerHost = try OptionValue.integer($1.value, $1.name, in: 0...1024)
@@ -205,6 +212,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             connectTimeout: network.connectTimeout, totalTimeout: network.timeout, maxBytes: maxBytes,
             concurrency: concurrency, appleCDNBase: effectiveAppleCDNBase, crawlerUserAgent: Self.crawlerUserAgent)
         fetch.maxPerHost = maxPerHost
+        fetch.addressFamilies = addressFamilies
         if android { fetch.assetLinks = .all }
         return fetch
     }

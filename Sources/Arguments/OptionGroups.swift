@@ -26,8 +26,8 @@ public struct NetworkOptions: Equatable, Sendable {
                help: "Connect to CH:CP instead of H:P, keeping the name for TLS and Host (curl's syntax; repeatable; empty H or P means any). Audit a staging server before DNS moves.") {
             $0.connectTo.append(try OptionValue.connectTo($1.value))
         },
-        .value("--resolve", valueName: "H:P:ADDR", repeatable: true,
-               help: "Use ADDR for host H, port P (curl's syntax; repeatable).") {
+        .value("--resolve", valueName: "H:P:ADDR[,ADDR]...", repeatable: true,
+               help: "Use these addresses for host H, port P (curl's syntax; repeatable; IPv6 bare or in brackets, e.g. example.com:443:203.0.113.7,2001:db8::7).") {
             $0.resolve.append(try OptionValue.resolve($1.value))
         },
         .value("--cacert", valueName: "FILE", kind: .file,

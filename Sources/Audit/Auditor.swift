@@ -46,8 +46,9 @@ public struct Auditor: Sendable {
             domain: site.domain, wellKnown: wellKnown, root: root, choice: LocationChoice.decide(wellKnown: wellKnown, root: root),
             crawled: crawled, cdn: site.cdn, android: site.android.map { check(path: AssetLinksFile.path, fetch: $0, kind: .assetLinks) },
             expectations: expectations, claims: claims, settings: settings)
+        context.otherFamily = site.otherFamily
         var findings: [Finding] = [], androidFindings: [Finding] = []
-        var crawler: CrawlerResult?, cdn: CDNResult?, outcomes: [ClaimOutcome]?
+        var crawler: CrawlerResult?, cdn: CDNResult?, outcomes: [ClaimOutcome]?, families: AddressFamilyComparison?
         for domainCheck in RuleRegistry.domainChecks {
             let output = domainCheck.check(context)
             switch domainCheck.part {
@@ -60,6 +61,7 @@ public struct Auditor: Sendable {
             case .crawler(let facts)?: crawler = facts
             case .cdn(let facts)?: cdn = facts
             case .claims(let facts)?: outcomes = facts
+            case .addressFamilies(let facts)?: families = facts
             case nil: break
             }
         }
@@ -75,6 +77,7 @@ public struct Auditor: Sendable {
                             usedLocation: context.usedLocation, findings: findings,
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
         result.claims = outcomes
+        result.addressFamilies = families
         if let android {
             result.android = android
             result.appleVerdict = appleVerdict

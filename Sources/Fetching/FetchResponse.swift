@@ -25,12 +25,16 @@ public struct FetchResponse: Sendable, Equatable {
     public var addresses: [String]
     /// True when `--connect-to` or `--resolve` routes this URL's host: the user chose the server.
     public var routed: Bool
+    /// The address of the connection the transfer used (CURLINFO_PRIMARY_IP); nil when none was made.
+    public var primaryAddress: String?
 
     public init(
         url: String, status: Int? = nil, headers: [HTTPHeader] = [], body: Data = Data(),
         bytes: ByteCounts = ByteCounts(), redirectURL: String? = nil, tls: TLSFacts? = nil,
-        timings: Timings = Timings(), error: TransferError? = nil, addresses: [String] = [], routed: Bool = false
+        timings: Timings = Timings(), error: TransferError? = nil, addresses: [String] = [], routed: Bool = false,
+        primaryAddress: String? = nil
     ) {
+        self.primaryAddress = primaryAddress
         self.addresses = addresses
         self.routed = routed
         self.url = url

@@ -28,6 +28,9 @@ final class Transfer {
     private(set) var body = Data()
     private(set) var truncated = false
     private(set) var tlsVersion: String?
+    private(set) var tlsCipher: String?
+    /// The CA store the transfer verifies with, to tell a publicly trusted chain from a `--cacert` one.
+    private let trustStore: TrustStore
     /// When the transfer must be over, by the tool's own clock (`FetchOptions.totalTimeout`);
     /// `TransferLoop` stops it then, whatever the server keeps sending.
     let deadline: ContinuousClock.Instant
@@ -76,6 +79,7 @@ final class Transfer {
         startedAt = .now
         deadline = startedAt + .milliseconds(Self.milliseconds(max(0, options.totalTimeout)))
         routed = routing.routes(url: request.url)
+        trustStore = TrustStore(userFile: options.caFile)
         publicAddressesOnly = request.publicAddressesOnly && !routed
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -119,7 +123,10 @@ final class Transfer {
         try curl.set(CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedLimit)
         try curl.set(CURLOPT_LOW_SPEED_TIME, options.lowSpeedTime)
         try curl.set(CURLOPT_CERTINFO, 1)
-        try TrustStore(userFile: options.caFile).apply(to: curl, url: request.url)
+        try trustStore.apply(to: curl, url: request.url)
+        if let family = request.ipFamily ?? options.addressFamilies.forced {
+            try curl.set(CURLOPT_IPRESOLVE, family == .ipv4 ? 1 : 2)  // CURL_IPRESOLVE_V4, _V6
+        }
         if let list = routing.connectTo { try curl.set(CURLOPT_CONNECT_TO, list: list) }
         if let list = routing.resolve { try curl.set(CURLOPT_RESOLVE, list: list) }
         switch request.mode {
@@ -206,6 +213,10 @@ final class Transfer {
             return 0
         }
         if tlsVersion == nil, let version = ccurl_easy_tls_version(easy) { tlsVersion = String(cString: version) }
+        if tlsCipher == nil, let cipher = ccurl_easy_tls_cipher(easy) {
+            let name = String(cString: cipher)
+            if name != "(NONE)" { tlsCipher = name }
+        }
         let all = bytes.bindMemory(to: UInt8.self)
         let line = Self.trimmed(all[...])
         if line.starts(with: Self.httpPrefix) {
@@ -259,12 +270,17 @@ final class Transfer {
         if ccurl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirect) != CURLE_OK { redirect = nil }
         let connects = longInfo(CURLINFO_NUM_CONNECTS)
 
+        var primary: UnsafePointer<CChar>?
+        if ccurl_easy_getinfo_string(easy, CURLINFO_PRIMARY_IP, &primary) != CURLE_OK { primary = nil }
+        let primaryAddress = primary.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+
         let error = transferError(result)
-        let certificate = readCertificate()
+        let (certificate, chain) = readCertificates()
         let attemptedTLS = request.url.lowercased().hasPrefix("https:")
         var tls: TLSFacts?
         if attemptedTLS && (certificate != nil || tlsVersion != nil || error?.kind == .tls) {
-            tls = TLSFacts(version: tlsVersion, certificate: certificate,
+            tls = TLSFacts(version: tlsVersion, cipher: tlsCipher, certificate: certificate, chain: chain,
+                           trustAnchor: error == nil && certificate != nil ? trustAnchor : nil,
                            verificationError: error?.kind == .tls ? error?.message : nil)
         }
         return FetchResponse(
@@ -284,7 +300,14 @@ final class Transfer {
                 reusedConnection: result == CURLE_OK && connects == 0),
             error: error,
             addresses: addresses,
-            routed: routed)
+            routed: routed,
+            primaryAddress: primaryAddress)
+    }
+
+    /// The store a verified chain of this transfer ended in: `--cacert`'s file, or the system's.
+    private var trustAnchor: TLSFacts.TrustAnchor? {
+        guard request.mode == .verifying, let bundle = trustStore.bundle(for: request.url) else { return nil }
+        return bundle == trustStore.userFile ? .userFile : .systemStore
     }
 
     private var elapsedMilliseconds: Double {
@@ -304,16 +327,25 @@ final class Transfer {
         return ccurl_easy_getinfo_long(easy, info, &value) == CURLE_OK ? value : nil
     }
 
-    private func readCertificate() -> CertificateFacts? {
-        guard ccurl_easy_certinfo_count(easy) > 0 else { return nil }
-        var lines: [String] = []
-        var node = ccurl_easy_certinfo_lines(easy, 0)
-        while let current = node {
-            if let data = current.pointee.data { lines.append(String(cString: data)) }
-            node = current.pointee.next
+    /// The leaf and the certificates the server sent after it (CURLINFO_CERTINFO, in its order).
+    private func readCertificates() -> (CertificateFacts?, [ChainCertificateFacts]) {
+        let count = Int(ccurl_easy_certinfo_count(easy))
+        guard count > 0 else { return (nil, []) }
+        func lines(_ index: Int) -> [String] {
+            var lines: [String] = []
+            var node = ccurl_easy_certinfo_lines(easy, Int32(index))
+            while let current = node {
+                if let data = current.pointee.data { lines.append(String(cString: data)) }
+                node = current.pointee.next
+            }
+            return lines
         }
-        return CertificateInfoParser.parse(lines: lines)
+        let chain = (1..<max(1, min(count, Self.maximumChainLength))).compactMap { CertificateInfoParser.parseChainEntry(lines: lines($0)) }
+        return (CertificateInfoParser.parse(lines: lines(0)), chain)
     }
+
+    /// Certificates after the leaf kept per transfer: real chains have two or three.
+    static let maximumChainLength = 10
 
     private func transferError(_ result: CURLcode) -> TransferError? {
         let code = Int(result.rawValue)

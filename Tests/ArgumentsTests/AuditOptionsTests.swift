@@ -30,10 +30,10 @@ import Testing
         let arguments = [
             "a.example", "--domains", "list.txt", "--out", "dir", "--format", "md, JUNIT", "--concurrency", "7",
             "--timeout", "2.5", "--connect-timeout", "1", "--max-bytes", "131073",
-            "--connect-to", "a.example:443:127.0.0.1:8443", "--connect-to", "::127.0.0.1:8443", "--resolve", "b.example:443:127.0.0.1",
+            "--connect-to", "a.example:443:127.0.0.1:8443", "--connect-to", "::127.0.0.1:8443", "--resolve", "b.example:443:127.0.0.1", "--resolve", "fam.example:443:127.0.0.1,::1,[2001:db8::7]",
             "--cacert", "ca.pem", "--user-agent", "UA", "--no-cdn", "--apple-cdn", "https://cdn.test/a/",
             "--expiry-warning-days", "0", "--no-baseline", "--json", "--strict", "--quiet",
-            "--max-per-host", "0", "--shard", "2/3", "--list-findings", "--version", "b.example",
+            "--max-per-host", "0", "--shard", "2/3", "--list-findings", "--version", "--ip-families", "6", "b.example",
         ]
         func check(_ options: AuditOptions) {
             #expect(options.domains == ["a.example", "b.example"])
@@ -43,7 +43,8 @@ import Testing
             #expect(options.concurrency == 7 && options.maxBytes == 131_073 && options.maxPerHost == 0)
             #expect(options.network.timeout == 2.5 && options.network.connectTimeout == 1)
             #expect(options.network.connectTo == ["a.example:443:127.0.0.1:8443", "::127.0.0.1:8443"])
-            #expect(options.network.resolve == ["b.example:443:127.0.0.1"])
+            #expect(options.network.resolve == ["b.example:443:127.0.0.1", "fam.example:443:127.0.0.1,::1,[2001:db8::7]"])
+            #expect(options.addressFamilies == .only(.ipv6) && options.fetchOptions.addressFamilies == .only(.ipv6))
             #expect(options.network.caFile == "ca.pem" && options.userAgent == "UA")
             #expect(options.noCDN && options.appleCDNBase == "https://cdn.test/a/" && options.effectiveAppleCDNBase == nil)
             #expect(options.expiryWarningDays == 0 && options.reports.noBaseline && options.jsonToStdout)
@@ -97,7 +98,7 @@ import Testing
         for option in ["--domains", "--out", "--format", "--concurrency", "--timeout", "--connect-timeout", "--max-bytes", "--connect-to",
                        "--resolve", "--cacert", "--user-agent", "--no-cdn", "--apple-cdn", "--expiry-warning-days", "--baseline",
                        "--no-baseline", "--json", "--strict", "--quiet", "--keep", "--max-per-host", "--shard", "--list-findings",
-                       "--help", "--version"] {
+                       "--help", "--version", "--ip-families"] {
             #expect(AuditOptions.help.contains(option), "\(option) is in --help")
         }
     }
@@ -116,12 +117,14 @@ import Testing
         (["--max-bytes", "131072"], .invalidValue("--max-bytes", "131072", "expected 131073 to 1073741824; it must exceed Apple's 128 KB limit (131,072 bytes) so an oversized file can be told apart")),
         (["--connect-to", "a:443:b"], .invalidValue("--connect-to", "a:443:b", "expected HOST:PORT:CONNECT_HOST:CONNECT_PORT, e.g. example.com:443:staging.example.net:443 (empty HOST or PORT means any)")),
         (["--connect-to", "a:443:b:99999"], .invalidValue("--connect-to", "a:443:b:99999", "\"99999\" is not a port number")),
-        (["--resolve", "a:port:1.2.3.4"], .invalidValue("--resolve", "a:port:1.2.3.4", "expected HOST:PORT:ADDRESS, e.g. example.com:443:203.0.113.7")),
+        (["--resolve", "a:port:1.2.3.4"], .invalidValue("--resolve", "a:port:1.2.3.4", "expected HOST:PORT:ADDRESS[,ADDRESS]..., e.g. example.com:443:203.0.113.7,2001:db8::7")),
+        (["--resolve", "a:443:127.0.0.1,localhost"], .invalidValue("--resolve", "a:443:127.0.0.1,localhost", "\"localhost\" is not an IPv4 or IPv6 address (expected HOST:PORT:ADDRESS[,ADDRESS]..., e.g. example.com:443:203.0.113.7,2001:db8::7)")),
         (["--apple-cdn", "http://cdn.test/"], .invalidValue("--apple-cdn", "http://cdn.test/", "expected an https:// URL ending with \"/\", e.g. https://app-site-association.cdn-apple.com/a/v1/")),
         (["--apple-cdn", "https://cdn.test/a"], .invalidValue("--apple-cdn", "https://cdn.test/a", "expected an https:// URL ending with \"/\", e.g. https://app-site-association.cdn-apple.com/a/v1/ (the domain is appended to it)")),
         (["--expiry-warning-days", "3651"], .invalidValue("--expiry-warning-days", "3651", "expected 0 to 3650")),
         (["--keep", "0"], .invalidValue("--keep", "0", "expected 1 to 100000")),
         (["--max-per-host", "-1"], .invalidValue("--max-per-host", "-1", "expected 0 to 1024")),
+        (["--ip-families", "ipv6"], .invalidValue("--ip-families", "ipv6", "it is both, 4, 6 or off")),
         (["--baseline", "a.json", "--no-baseline"], .invalidValue("--baseline", "a.json", "--no-baseline contradicts it; give one or the other")),
         (["--keep", "2", "--out", "dir"], .invalidValue("--keep", "2", "it prunes reports/<UTC time> folders, which are not written with --out")),
         (["--fail-on", "changes"], .invalidValue("--fail-on", "changes", "it is \"any\" (every failing domain fails the run) or \"new\" (only what is new since the baseline)")),

@@ -170,7 +170,7 @@ import Testing
         #expect(throws: UsageError.invalidValue("--timeout", "0", "expected seconds, more than 0 and at most 600 (e.g. 2.5)")) {
             try MatchOptions.parse(["--timeout", "0", "d", "/a"])
         }
-        #expect(throws: UsageError.invalidValue("--resolve", "x", "expected HOST:PORT:ADDRESS, e.g. example.com:443:203.0.113.7")) {
+        #expect(throws: UsageError.invalidValue("--resolve", "x", "expected HOST:PORT:ADDRESS[,ADDRESS]..., e.g. example.com:443:203.0.113.7,2001:db8::7")) {
             try MatchOptions.parse(["--resolve", "x", "d", "/a"])
         }
     }

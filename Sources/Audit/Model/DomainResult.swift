@@ -39,6 +39,9 @@ public struct DomainResult: Sendable, Equatable, Codable {
     /// What each entitlement entry of the apps named with `--entitlements` came to on this host
     /// (`EntitlementClaimCheck`); nil when no entry needs this host's file.
     public var claims: [ClaimOutcome]?
+    /// `.well-known` over each address family, when the name has both and families are compared
+    /// (`--ip-families both`, `AddressFamilyCheck`); nil otherwise.
+    public var addressFamilies: AddressFamilyComparison?
 
     /// Makes the result and its judgements (`judge(at: nil)`): the headline finding, the certificate
     /// shown, and the check of every finding that does not name one.
@@ -73,6 +76,7 @@ public struct DomainResult: Sendable, Equatable, Codable {
         headline = try container.decodeIfPresent(Finding.self, forKey: .headline)
         certificate = try container.decodeIfPresent(JudgedCertificate.self, forKey: .certificate)
         claims = try container.decodeIfPresent([ClaimOutcome].self, forKey: .claims)
+        addressFamilies = try container.decodeIfPresent(AddressFamilyComparison.self, forKey: .addressFamilies)
         // Numbers and dates from a file: out of range, the domain is unusable (before any is judged with).
         var ranges = ReportRange.Checker()
         ranges.domain(self)
