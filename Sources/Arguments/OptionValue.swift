@@ -69,6 +69,18 @@ public enum OptionValue {
         return text
     }
 
+    /// A proxy URL in curl's syntax, or "" for none; refused (with its credentials masked) when
+    /// libcurl could not use it.
+    public static func proxy(_ text: String) throws(UsageError) -> String {
+        guard !text.isEmpty else { return text }
+        do {
+            _ = try ProxyEndpoint.parse(text)
+        } catch {
+            throw .invalidValue("--proxy", error.shown, error.reason)
+        }
+        return text
+    }
+
     /// curl's `HOST:PORT:ADDR[,ADDR]...`.
     public static func resolve(_ text: String) throws(UsageError) -> String {
         let fields = FetchOptions.splitHostFields(text)

@@ -46,6 +46,10 @@ public struct FetchOptions: Sendable, Equatable {
     /// Domains (ASCII) that devices read straight from the origin only: every reason to audit them is an
     /// entitlement entry with `?mode=`. Neither Apple's CDN copy nor the crawler's fetch is made for them.
     public var originOnly: Set<String> = []
+    /// Which proxy each transfer goes through (`--proxy`, `--noproxy`, the proxy variables), as
+    /// libcurl would choose; `.direct` (the default here) reads no variable. The command line gives
+    /// `ProxyRoute(proxy:noProxy:environment:)`.
+    public var proxy: ProxyRoute = .direct
 
     /// A small default, so that one site (and Apple's CDN, one name for every domain) is not hammered.
     public static let defaultMaxPerHost = 6
