@@ -5,7 +5,8 @@
 #                                    Chromium and pdftotext to read the HTML report as a person sees it,
 #                                    nginx's stream module for the hostile servers, GNU time for peak memory,
 #                                    groff to check the man page, cmark-gfm to render report.md as GitHub does,
-#                                    tmux for a real terminal, zsh and fish to load the shell completions), and what --package installs: the tests build
+#                                    tmux for a real terminal, zsh and fish to load the shell completions, squid as
+#                                    the HTTPS proxy of the proxy tests), and what --package installs: the tests build
 #                                    the package and install it
 #   scripts/install-deps.sh --package  plus what `make deb` and `make dist` need (dpkg-dev for dpkg-shlibdeps,
 #                                    binutils for objdump and strip, lintian)
@@ -17,7 +18,7 @@ if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--package" ]; then
   packages+=(dpkg-dev binutils lintian)
 fi
 if [ "${1:-}" = "--test" ]; then
-  packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time groff-base cmark-gfm tmux zsh fish)
+  packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time groff-base cmark-gfm tmux zsh fish squid)
 fi
 if [ "${1:-}" = "--bench" ]; then
   packages+=(nginx-light openssl curl time python3)
