@@ -205,14 +205,16 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         entitlements[last].appID = value
     }
 
-    /// The fetch these options ask for.
-    public var fetchOptions: FetchOptions {
+    /// The fetch these options ask for; `environment` (the process's variables) gives the proxy
+    /// where `--proxy` does not.
+    public func fetchOptions(environment: [String: String]) -> FetchOptions {
         var fetch = FetchOptions(
             userAgent: userAgent, caFile: network.caFile, connectTo: network.connectTo, resolve: network.resolve,
             connectTimeout: network.connectTimeout, totalTimeout: network.timeout, maxBytes: maxBytes,
             concurrency: concurrency, appleCDNBase: effectiveAppleCDNBase, crawlerUserAgent: Self.crawlerUserAgent)
         fetch.maxPerHost = maxPerHost
         fetch.addressFamilies = addressFamilies
+        fetch.proxy = network.proxyRoute(environment: environment)
         if android { fetch.assetLinks = .all }
         return fetch
     }

@@ -1,7 +1,8 @@
+import Fetching
 import Reporting
 
 /// How to reach the servers: `--connect-to`, `--resolve`, `--cacert`, `--timeout`,
-/// `--connect-timeout`. Taken by the audit and `match`, declared and checked here once.
+/// `--connect-timeout`, `--proxy`, `--noproxy`. Taken by the audit and `match`, declared and checked here once.
 public struct NetworkOptions: Equatable, Sendable {
     public var connectTo: [String] = []
     public var resolve: [String] = []
@@ -10,9 +11,20 @@ public struct NetworkOptions: Equatable, Sendable {
     public var timeout = 10.0
     /// Seconds allowed to connect, TLS included.
     public var connectTimeout = 5.0
+    /// `--proxy URL`: every transfer through this proxy ("" for none), whatever the variables say;
+    /// nil: the variables decide (`ProxyRoute`).
+    public var proxy: String?
+    /// `--noproxy LIST`: the hosts reached without the proxy, instead of `no_proxy`.
+    public var noProxy: String?
 
     /// The defaults.
     public init() {}
+
+    /// The proxy route these options and `environment` (the process's variables) ask for, as libcurl
+    /// would choose it.
+    public func proxyRoute(environment: [String: String]) -> ProxyRoute {
+        ProxyRoute(proxy: proxy, noProxy: noProxy, environment: environment)
+    }
 
     /// The group's options, to include in a subcommand's table with `lifted`.
     public static let options: [DeclaredOption<NetworkOptions>] = [
@@ -33,6 +45,14 @@ public struct NetworkOptions: Equatable, Sendable {
         .value("--cacert", valueName: "FILE", kind: .file,
                help: "Trust the CA certificates in FILE (PEM) instead of the system store (Apple's own CDN is still checked against the system store).") {
             $0.caFile = $1.value
+        },
+        .value("--proxy", valueName: "URL",
+               help: "Send every transfer through this proxy ([SCHEME://][USER:PASSWORD@]HOST[:PORT], curl's syntax; \"\" for none), instead of https_proxy, all_proxy and the like. Shown without its credentials.") {
+            $0.proxy = try OptionValue.proxy($1.value)
+        },
+        .value("--noproxy", valueName: "LIST",
+               help: "Reach these hosts without the proxy (curl's syntax: comma-separated names, each with every name under it, IP addresses or networks; * for all), instead of no_proxy.") {
+            $0.noProxy = $1.value
         },
     ]
 }

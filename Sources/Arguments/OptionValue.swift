@@ -69,6 +69,18 @@ public enum OptionValue {
         return text
     }
 
+    /// A proxy URL in curl's syntax, or "" for none; refused (with its credentials masked) when
+    /// libcurl could not use it.
+    public static func proxy(_ text: String) throws(UsageError) -> String {
+        guard !text.isEmpty else { return text }
+        do {
+            _ = try ProxyEndpoint.parse(text)
+        } catch {
+            throw .invalidValue("--proxy", error.shown, error.reason)
+        }
+        return text
+    }
+
     /// `--ip-families`: `both`, `4`, `6` or `off`.
     public static func addressFamilies(_ text: String) throws(UsageError) -> AddressFamilies {
         switch text {

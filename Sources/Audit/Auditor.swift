@@ -104,7 +104,8 @@ public struct Auditor: Sendable {
             contentType: response.header("content-type"),
             headers: response.headers.filter { Self.keptHeaders.contains($0.name) }.map(HeaderField.init),
             bytes: BodySize(response.bytes), redirect: redirectChain(fetched), tls: response.tls.map { TLSConnection($0, now: now) },
-            timings: TransferTimings(response.timings), error: response.error.map(TransferFailure.init), body: body, findings: findings)
+            timings: TransferTimings(response.timings), error: response.error.map(TransferFailure.init), body: body, findings: findings,
+            proxy: response.proxy?.proxy)
         return (result, fetched)
     }
 

@@ -46,6 +46,10 @@ public struct FetchOptions: Sendable, Equatable {
     /// Domains (ASCII) that devices read straight from the origin only: every reason to audit them is an
     /// entitlement entry with `?mode=`. Neither Apple's CDN copy nor the crawler's fetch is made for them.
     public var originOnly: Set<String> = []
+    /// Which proxy each transfer goes through (`--proxy`, `--noproxy`, the proxy variables), as
+    /// libcurl would choose; `.direct` (the default here) reads no variable. The command line gives
+    /// `ProxyRoute(proxy:noProxy:environment:)`.
+    public var proxy: ProxyRoute = .direct
 
     /// Which address families transfers use, and whether `.well-known` is compared over both
     /// (the audit's `--ip-families`, `both` by default there). Default: either, no comparison.

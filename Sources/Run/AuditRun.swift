@@ -163,6 +163,11 @@ public struct AuditRun: Sendable {
             observer.event(.caFileUnusable(path: caFile, problem: problem))
             throw RunEnded(.usageOrInputError)
         }
+        // A proxy setting libcurl could not use would fail every transfer: said once, before any.
+        if let (source, error) = fetch.proxy.problem {
+            observer.event(.proxyFailed(ProxyFailure(invalid: error, source: source)))
+            throw RunEnded(.usageOrInputError)
+        }
         if list.entries.isEmpty && list.problems.isEmpty {
             observer.event(.noDomains(domains))
             throw RunEnded(.usageOrInputError)
@@ -215,10 +220,10 @@ public struct AuditRun: Sendable {
             }
         }
         observer.fetching(total: entries.count)
+        // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
+        // finished when a signal stopped the run (a signal does not wait for queued audits).
+        let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2), spool: spool)
         do {
-            // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
-            // finished when a signal stopped the run (a signal does not wait for queued audits).
-            let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2), spool: spool)
             // Android's file is fetched for every domain with --android, else for those with Android expectations.
             var fetch = fetch
             fetch.originOnly = targets.originOnly
@@ -232,6 +237,14 @@ public struct AuditRun: Sendable {
             let results = audits.finish(until: stop)
             observer.fetching(total: nil)
             return Audited(spool: spool, results: results, entries: entries)
+        } catch let failure as ProxyFailure {
+            // Every further transfer would fail the same way: no domain is blamed for it, and no
+            // report of a night the proxy cut short is written (the next run has it whole).
+            _ = audits.finish(until: stop)
+            observer.fetching(total: nil)
+            spool?.removeCreatedFolders()
+            observer.event(.proxyFailed(failure))
+            throw RunEnded(.usageOrInputError)
         } catch {
             observer.fetching(total: nil)
             spool?.removeCreatedFolders()

@@ -105,12 +105,16 @@ public struct MatchRun: Sendable {
             notice("--cacert \(caFile): \(problem)")
             return nil
         }
+        if let (source, error) = fetch.proxy.problem {
+            notice(TerminalText.sanitize(ProxyFailure(invalid: error, source: source).description))
+            return nil
+        }
         let site: SiteFetch
         do {
             guard let first = try SiteFetcher(options: fetch).fetch(domains: [host]).first else { return nil }
             site = first
         } catch {
-            notice("\(error)")
+            notice(TerminalText.sanitize("\(error)"))
             return nil
         }
         return Auditor(settings: AuditSettings(userAgent: fetch.userAgent)).auditWithDocument(site)

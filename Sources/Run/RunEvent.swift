@@ -1,4 +1,5 @@
 import Audit
+import Fetching
 import Foundation
 
 /// What a run tells the one running it, as a value: each case carries what explains it (the file,
@@ -50,6 +51,10 @@ public enum RunEvent: Sendable {
     case spoolUnavailable(ReportWriteError)
     /// The fetch could not run.
     case fetchFailed(any Error)
+    /// The proxy cannot be used (its setting cannot be read, or a transfer found it down,
+    /// unresolvable, asking for credentials, failing its handshake): the run stopped before any
+    /// domain was judged by it, and nothing was written.
+    case proxyFailed(ProxyFailure)
     /// The report could not be put together (a result that cannot be read back); nothing written.
     case reportNotAssembled(any Error)
     /// The history could not be read; the reports are written without it.
@@ -137,7 +142,7 @@ public enum RunEvent: Sendable {
         case .baselineUnusable, .spoolUnavailable, .historyNotRead, .runNotRecorded, .keepLeftInPlace, .mergeWarning:
             return .warning
         case .domainListUnreadable, .domainListRefused, .inputProblems, .duplicatesAuditedOnce, .entryNote, .caFileUnusable, .androidAppNotes,
-             .noDomains, .outputUnwritable, .failOnNewComparesNothing, .fetchFailed, .reportNotAssembled, .reportsNotWritten,
+             .noDomains, .outputUnwritable, .failOnNewComparesNothing, .fetchFailed, .proxyFailed, .reportNotAssembled, .reportsNotWritten,
              .stopped, .shardReportUnusable, .mergeRefused, .shardsMissing, .shardInterrupted:
             return .notice
         }

@@ -28,7 +28,7 @@ struct AuditCommand: Subcommand {
             && !FileManager.default.fileExists(atPath: options.domainsFile)
         var run = AuditRun(
             domains: options.domains.isEmpty && !listOnlyFromApps ? .file(options.domainsFile, given: options.domainsFileGiven) : .arguments(options.domains),
-            fetch: options.fetchOptions, audit: options.auditSettings, shard: options.shard,
+            fetch: options.fetchOptions(environment: ProcessInfo.processInfo.environment), audit: options.auditSettings, shard: options.shard,
             baseline: BaselineReport.Choice(file: options.reports.baselineFile, noBaseline: options.reports.noBaseline, output: destination),
             output: ReportOutput(destination: destination, formats: options.reports.formats,
                                  policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep),

@@ -81,6 +81,9 @@ enum RunEventText {
             return "\(error); the results are kept in memory"
         case .fetchFailed(let error), .reportsNotWritten(let error):
             return "\(error)"
+        case .proxyFailed(let failure):
+            return "\(TerminalText.sanitize(failure.description)); the run stopped: no domain is judged through a proxy that cannot be used, "
+                + "and no report was written"
         case .reportNotAssembled(let error):
             return "\(error) (no report was written)"
         case .historyNotRead(let path, let error):

@@ -22,7 +22,7 @@ import Testing
         #expect(options.userAgent == AuditOptions.defaultUserAgent)
         #expect(options.effectiveAppleCDNBase == AuditOptions.defaultAppleCDNBase)
         #expect(options.expiryWarningDays == 30 && options.keep == nil && options.shard == nil)
-        #expect(options.fetchOptions.crawlerUserAgent == AuditOptions.crawlerUserAgent)
+        #expect(options.fetchOptions(environment: [:]).crawlerUserAgent == AuditOptions.crawlerUserAgent)
     }
 
     /// Every option of the audit, given as `--name value` and as `--name=value`.
@@ -33,7 +33,9 @@ import Testing
             "--connect-to", "a.example:443:127.0.0.1:8443", "--connect-to", "::127.0.0.1:8443", "--resolve", "b.example:443:127.0.0.1", "--resolve", "fam.example:443:127.0.0.1,::1,[2001:db8::7]",
             "--cacert", "ca.pem", "--user-agent", "UA", "--no-cdn", "--apple-cdn", "https://cdn.test/a/",
             "--expiry-warning-days", "0", "--no-baseline", "--json", "--strict", "--quiet",
-            "--max-per-host", "0", "--shard", "2/3", "--list-findings", "--version", "--ip-families", "6", "b.example",
+            "--max-per-host", "0", "--shard", "2/3", "--list-findings", "--version", "--ip-families", "6",
+
+            "--proxy", "http://u:pw@proxy.corp:3128", "--noproxy", ".corp, localhost", "b.example",
         ]
         func check(_ options: AuditOptions) {
             #expect(options.domains == ["a.example", "b.example"])
@@ -51,10 +53,15 @@ import Testing
             #expect(options.reports.strict && options.reports.quiet)
             #expect(options.shard == Shard(index: 2, count: 3))
             #expect(options.listFindings && options.showVersion)
-            let fetch = options.fetchOptions
+            let fetch = options.fetchOptions(environment: [:])
             #expect(fetch.userAgent == "UA" && fetch.caFile == "ca.pem" && fetch.concurrency == 7 && fetch.maxPerHost == 0)
             #expect(fetch.appleCDNBase == nil && fetch.maxBytes == 131_073 && fetch.totalTimeout == 2.5 && fetch.connectTimeout == 1)
             #expect(options.auditSettings.expiryWarningDays == 0 && options.auditSettings.userAgent == "UA")
+            #expect(options.network.proxy == "http://u:pw@proxy.corp:3128" && options.network.noProxy == ".corp, localhost")
+            // --proxy and --noproxy win over the variables.
+            let route = options.fetchOptions(environment: ["https_proxy": "http://other:1", "no_proxy": "*"]).proxy
+            #expect(route.proxy(for: "https://b.example/")?.endpoint.shown == "http://proxy.corp:3128")
+            #expect(route.proxy(for: "https://x.corp/") == nil)
         }
         check(try Self.parse(arguments))
         // The same with every valued option as --name=value.
@@ -73,6 +80,25 @@ import Testing
         }
         #expect(joined.contains("--format=md, JUNIT"))
         check(try Self.parse(joined))
+    }
+
+    /// A --proxy libcurl could not use is a usage error that never repeats its credentials.
+    @Test(arguments: [
+        ("ftp://user:hunter22@proxy:21", "ftp://***@proxy:21", "not one libcurl speaks"),
+        ("http://user:hunter22@proxy:99999", "http://***@proxy:99999", "not a number from 1 to 65535"),
+        ("http://user:hunter22@", "http://***@", "no proxy host"),
+    ])
+    func unusableProxyIsAUsageErrorMasked(text: String, shown: String, reason: String) throws {
+        do {
+            _ = try Self.parse(["--proxy", text])
+            Issue.record("accepted \(text)")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains(shown) && message.contains(reason), "\(message)")
+            #expect(!message.contains("hunter22"))
+        }
+        // "" is no proxy at all, as for curl.
+        #expect(try Self.parse(["--proxy", ""]).fetchOptions(environment: ["https_proxy": "http://p:1"]).proxy.usesProxy == false)
     }
 
     @Test func shortFormsAndBaseline() throws {
