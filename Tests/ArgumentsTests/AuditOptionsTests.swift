@@ -46,7 +46,7 @@ import Testing
             #expect(options.network.timeout == 2.5 && options.network.connectTimeout == 1)
             #expect(options.network.connectTo == ["a.example:443:127.0.0.1:8443", "::127.0.0.1:8443"])
             #expect(options.network.resolve == ["b.example:443:127.0.0.1", "fam.example:443:127.0.0.1,::1,[2001:db8::7]"])
-            #expect(options.addressFamilies == .only(.ipv6) && options.fetchOptions.addressFamilies == .only(.ipv6))
+            #expect(options.addressFamilies == .only(.ipv6) && options.fetchOptions(environment: [:]).addressFamilies == .only(.ipv6))
             #expect(options.network.caFile == "ca.pem" && options.userAgent == "UA")
             #expect(options.noCDN && options.appleCDNBase == "https://cdn.test/a/" && options.effectiveAppleCDNBase == nil)
             #expect(options.expiryWarningDays == 0 && options.reports.noBaseline && options.jsonToStdout)
