@@ -73,7 +73,7 @@ public struct AuditRun: Sendable {
             let pipeline = RunPipeline(work: .audit, output: output, history: history, expiryWarningDays: audit.expiryWarningDays)
             // One run at a time per reports folder, from here to the end of this scope. The run starts
             // once it holds the lock: a run that waited is newer than the one it waited for.
-            let lock = try pipeline.lock(startedAt: Date(), observer: observer, signal: signal)
+            let lock = try pipeline.lock(observer: observer, signal: signal)
             defer { withExtendedLifetime(lock) {} }
             // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
             let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))

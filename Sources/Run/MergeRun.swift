@@ -43,7 +43,7 @@ public struct MergeRun: Sendable {
             let lock: RunLock
             let baseline: BaselineReport?
             do throws(RunEnded) {
-                lock = try pipeline.lock(startedAt: Date(), observer: observer, signal: signal)
+                lock = try pipeline.lock(observer: observer, signal: signal)
                 baseline = try pipeline.prepare(baseline: self.baseline, observer: observer)
             } catch {
                 throw RunEnded(error.outcome.status, report)

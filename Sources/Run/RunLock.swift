@@ -8,15 +8,14 @@ import Glibc
 /// process ends (a crash or SIGKILL included), so no stale lock can be left behind.
 ///
 /// The folder is locked rather than a file in it: a lock file that is removed at the end lets a
-/// waiting run lock a removed file while a third locks its replacement. Who holds the lock is
-/// written to `.aasa-audit.lock` in the folder for a second run to name; that file is only
-/// information, removed when the lock is let go (and overwritten by the next holder if a killed
-/// run left it).
+/// waiting run lock a removed file while a third locks its replacement, and one that stays is a
+/// file in the reports folder this tool did not write as a report. Who holds the lock is read
+/// from the kernel (`/proc/locks`: the process holding the folder's flock, then its start), so the
+/// name is never stale and nothing is put in the folder. A folder the lock made and nothing was
+/// written to is removed again.
 public final class RunLock: @unchecked Sendable {
-    /// The file naming the holder, in the locked folder.
-    public static let holderFileName = ".aasa-audit.lock"
 
-    /// Who holds a lock, as its holder wrote it: each part may be missing from a file cut short.
+    /// Who holds a lock, as the kernel tells it; the start when `/proc` says it.
     public struct Holder: Sendable, Equatable, CustomStringConvertible {
         public var processID: Int32?
         /// The holder's start, ISO 8601 UTC, as written.
@@ -27,25 +26,6 @@ public final class RunLock: @unchecked Sendable {
             self.processID = processID
             self.startedAt = startedAt
             self.host = host
-        }
-
-        /// The file's text: `pid=123 started=2026-12-01T21:00:00Z host=night-1`.
-        var fileText: String {
-            "pid=\(processID.map(String.init) ?? "?") started=\(startedAt ?? "?") host=\(host ?? "?")\n"
-        }
-
-        /// Reads `fileText` back; nil when none of its parts is there. Foreign words are ignored.
-        init?(fileText: String) {
-            var parts: [String: String] = [:]
-            for word in fileText.prefix(1024).split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-                guard let equals = word.firstIndex(of: "=") else { continue }
-                let value = String(word[word.index(after: equals)...])
-                if value != "?" && !value.isEmpty { parts[String(word[..<equals])] = value }
-            }
-            guard !parts.isEmpty else { return nil }
-            processID = parts["pid"].flatMap { Int32($0) }
-            startedAt = parts["started"]
-            host = parts["host"]
         }
 
         /// "process 123 on night-1, started 2026-12-01T21:00:00Z".
@@ -67,16 +47,16 @@ public final class RunLock: @unchecked Sendable {
     }
 
     private let descriptor: Int32
-    private let holderPath: String
+    /// The folder, when the lock made it (removed at the end if still empty).
+    private let made: String?
 
-    private init(descriptor: Int32, holderPath: String) {
+    private init(descriptor: Int32, made: String?) {
         self.descriptor = descriptor
-        self.holderPath = holderPath
+        self.made = made
     }
 
     deinit {
-        // The holder file first, then the lock: a run that locks next finds no stale name.
-        unlink(holderPath)
+        if let made { rmdir(made) }
         close(descriptor)
     }
 
@@ -88,12 +68,13 @@ public final class RunLock: @unchecked Sendable {
         return name.isEmpty ? nil : name
     }
 
-    /// Takes the lock of `folder` (created if needed) for a run started at `startedAt`. While another
+    /// Takes the lock of `folder` (created if needed). While another
     /// run holds it, tries again every tenth of a second for `wait` seconds (0: not at all), asking
     /// `signal` each time; `waiting` is called once, when the first try finds it held.
-    public static func acquire(folder: String, wait: Int, startedAt: Date, signal: () -> Int32?,
+    public static func acquire(folder: String, wait: Int, signal: () -> Int32?,
                                waiting: (Holder?) -> Void = { _ in }) throws(Failure) -> RunLock {
         let path = folder.isEmpty ? "." : folder
+        let existed = FileManager.default.fileExists(atPath: path)
         do {
             try AtomicFile.createFolder(URL(fileURLWithPath: path))
         } catch {
@@ -101,7 +82,6 @@ public final class RunLock: @unchecked Sendable {
         }
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unusable(folder: path, reason: AtomicFile.describe(errno)) }
-        let holderPath = path + "/" + holderFileName
         let deadline = Date().addingTimeInterval(Double(wait))
         var told = false
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -111,7 +91,7 @@ public final class RunLock: @unchecked Sendable {
                 throw .unusable(folder: path, reason: AtomicFile.describe(code))
             }
             if code == EINTR { continue }
-            let holder = readHolder(holderPath)
+            let holder = readHolder(descriptor)
             if let number = signal() {
                 close(descriptor)
                 throw .stopped(signal: number)
@@ -126,30 +106,41 @@ public final class RunLock: @unchecked Sendable {
             }
             usleep(100_000)
         }
-        let holder = Holder(processID: getpid(), startedAt: startedAt.formatted(.iso8601), host: hostName)
-        writeHolder(holder, to: holderPath)
-        return RunLock(descriptor: descriptor, holderPath: holderPath)
+        return RunLock(descriptor: descriptor, made: existed ? nil : path)
     }
 
-    /// The holder file's content, if it can be read (a small regular file, never followed through a link).
-    static func readHolder(_ path: String) -> Holder? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 1024)
-        let count = read(fd, &bytes, bytes.count)
-        guard count > 0 else { return nil }
-        return Holder(fileText: String(decoding: bytes[0..<count], as: UTF8.self))
+    /// The process holding the flock of the folder open at `descriptor` (`/proc/locks`: lines
+    /// `1: FLOCK  ADVISORY  WRITE 4242 08:01:1234567 0 EOF`; waiting ones say `->` and are skipped),
+    /// with its start; nil when the kernel does not say.
+    static func readHolder(_ descriptor: Int32) -> Holder? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let device = UInt64(info.st_dev)
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
+        let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
+        let wanted = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(info.st_ino))
+        guard let data = FileManager.default.contents(atPath: "/proc/locks") else { return nil }
+        for line in String(decoding: data.prefix(1 << 20), as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == wanted, let pid = Int32(fields[4]), pid > 0 else { continue }
+            return Holder(processID: pid, startedAt: startTime(of: pid)?.formatted(.iso8601), host: hostName)
+        }
+        return nil
     }
 
-    /// Writes the holder file; best effort (a full disk leaves the lock held and unnamed), never
-    /// through a link planted at its name (that is removed and replaced).
-    static func writeHolder(_ holder: Holder, to path: String) {
-        unlink(path)
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        let bytes = Array(holder.fileText.utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    /// When process `pid` started: its start in clock ticks after boot (`/proc/PID/stat`, field 22)
+    /// plus the boot time (`/proc/stat`, `btime`).
+    static func startTime(of pid: Int32) -> Date? {
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat").map({ String(decoding: $0, as: UTF8.self) }),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command name (which may hold spaces), from field 3 on.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]),
+              let system = FileManager.default.contents(atPath: "/proc/stat").map({ String(decoding: $0, as: UTF8.self) }),
+              let line = system.split(separator: "\n").first(where: { $0.hasPrefix("btime ") }),
+              let boot = Double(line.dropFirst(6)) else { return nil }
+        let perSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard perSecond > 0 else { return nil }
+        return Date(timeIntervalSince1970: (boot + ticks / perSecond).rounded(.down))
     }
 }

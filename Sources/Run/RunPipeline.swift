@@ -28,9 +28,17 @@ struct RunPipeline: Sendable {
     /// time fetches, reads `latest` as its baseline, writes and records. Held until the value
     /// returned is let go (the end of the run), or by the kernel until the process ends. Another
     /// run holding it ends this one with status 2 (after `output.lockWait` seconds, if given).
-    func lock(startedAt: Date, observer: AuditRunObserver, signal: () -> Int32?) throws(RunEnded) -> RunLock {
+    func lock(observer: AuditRunObserver, signal: () -> Int32?) throws(RunEnded) -> RunLock {
+        // A folder the reports cannot go to is told as such (the system's reason), before it is
+        // made to be locked.
+        do {
+            try output.checkWritable()
+        } catch {
+            observer.event(.outputUnwritable(error, before: work))
+            throw RunEnded(.usageOrInputError)
+        }
         do throws(RunLock.Failure) {
-            return try RunLock.acquire(folder: output.folderPath, wait: output.lockWait, startedAt: startedAt, signal: signal) { holder in
+            return try RunLock.acquire(folder: output.folderPath, wait: output.lockWait, signal: signal) { holder in
                 observer.event(.waitingForRunLock(folder: output.folderPath, holder: holder, seconds: output.lockWait))
             }
         } catch {
