@@ -47,8 +47,9 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     /// `--details`: the summary lists every error and warning with its fix, whatever the number of
     /// domains (without it, only for runs of at most `ConsoleSummary.detailLimit` domains).
     public var details = false
-    /// `--fail-on any|new`: which failing domains fail the run (see `ExitPolicy.failingDomains`).
-    public var failOn = FailOn.any
+    /// `--fail-on any|new|expiring[,...]`: what fails the run (see `ExitPolicy.failingDomains` and
+    /// `ExitPolicy.expiringPositions`).
+    public var failOn = FailOnList.any
     /// `--android`: also audit each domain's Android `/.well-known/assetlinks.json`.
     public var android = false
     /// `--entitlements FILE [--app-id TEAMID.bundle.id]`, repeatable: apps whose Associated Domains
@@ -116,12 +117,16 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             .flag("--json", help: "Print the JSON report on stdout and nothing else there (the summary and messages go to stderr), e.g. for jq. Report files are still written, whole, when stdout is closed early (| head).") {
                 $0.jsonToStdout = true
             },
-            .value("--fail-on", valueName: "any|new", kind: .choices(FailOn.allCases.map(\.rawValue)),
-                   help: "any (default): every failing domain fails the run (exit 1). new: only a domain that fails now and did not in the baseline (or was not in it), or a failing domain with an error it did not have there (with --strict, warnings count too). Without a baseline, from the history: a domain that did not fail in the previous run of the list; without either it acts as any and says so. For cron: see docs/cron.md.") {
-                guard let failOn = FailOn(rawValue: $1.value) else {
-                    throw UsageError.invalidValue($1.name, $1.value, "it is \"any\" (every failing domain fails the run) or \"new\" (only what is new since the baseline)")
+            .value("--fail-on", valueName: "LIST", kind: .choiceList(FailOn.allCases.map(\.rawValue)), defaultValue: "any",
+                   help: "What fails the run (exit 1), comma-separated. any: every failing domain. new: only a domain that fails now and did not in the baseline (or was not in it), or a failing domain with an error it did not have there (with --strict, warnings count too); without a baseline, from the history: a domain that did not fail in the previous run of the list; without either it acts as any and says so. expiring: a certificate that expired or expires within --expiry-warning-days, whatever else the domain gets. new,expiring or any,expiring: either. expiring alone: only certificates. For cron: see docs/cron.md.") {
+                switch FailOnList.parse($1.value) {
+                case .success(let list):
+                    $0.failOn = list
+                case .failure(.anyWithNew):
+                    throw UsageError.invalidValue($1.name, $1.value, "any and new are two answers to which failing domains fail the run; give one of them")
+                case .failure(.unknownWord(let word)):
+                    throw UsageError.invalidValue($1.name, $1.value, "\"\(word)\" is none of any (every failing domain), new (only what is new since the baseline) and expiring (a certificate within --expiry-warning-days), comma-separated")
                 }
-                $0.failOn = failOn
             },
             .flag("--details", help: "List every error and warning with its fix for every domain that does not pass (by default only when there are at most 10 domains).") {
                 $0.details = true
@@ -180,8 +185,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         var options = AuditOptions()
         let showHelp = try table.parse(arguments, into: &options) { options, domain in options.domains.append(domain) }
         try options.reports.validate()
-        if options.failOn == .new && options.reports.noBaseline {
-            throw .invalidValue("--fail-on", "new", "it compares with a baseline, which --no-baseline turns off")
+        if options.failOn.asksWhatIsNew && options.reports.noBaseline {
+            throw .invalidValue("--fail-on", options.failOn.description, "it compares with a baseline, which --no-baseline turns off")
         }
         if let keep = options.keep, options.reports.outDirectory != nil {
             throw .invalidValue("--keep", "\(keep)", "it prunes reports/<UTC time> folders, which are not written with --out")

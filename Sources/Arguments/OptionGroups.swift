@@ -68,6 +68,8 @@ public struct ReportOptions: Equatable, Sendable {
     public var strict = false
     /// `-q`, `--quiet`: no progress line and no summary; only problems, on stderr.
     public var quiet = false
+    /// `--wait SECONDS`: how long to wait for another run's lock on the reports folder (0: not at all).
+    public var lockWait = 0
     /// `--baseline FILE`: the report to compare with; nil for the default (the previous `reports/latest`).
     public var baselineFile: String?
     /// `--no-baseline`: compare with nothing.
@@ -108,6 +110,10 @@ public struct ReportOptions: Equatable, Sendable {
             .flag("--no-history", help: help.noHistory) { $0.noHistory = true },
             .flag("--strict", help: help.strict) { $0.strict = true },
             .flag("-q", "--quiet", help: help.quiet) { $0.quiet = true },
+            .value("--wait", valueName: "SECONDS", defaultValue: "0",
+                   help: "One run at a time writes to a reports folder (the reports root, or --out DIR): while another holds it, wait up to SECONDS for it to end (default: do not wait; exit 2 naming the other run's process, start and host).") {
+                $0.lockWait = try OptionValue.integer($1.value, $1.name, in: 0...86_400)
+            },
         ]
     }
 

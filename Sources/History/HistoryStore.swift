@@ -141,7 +141,9 @@ public final class HistoryStore {
     // MARK: Recording
 
     /// Records `run` in one transaction. False for an import of a run already recorded (same start,
-    /// shard and set of domains), which is left as it is.
+    /// shard and set of domains), which is left as it is. A merge takes its start from its shards, so
+    /// a merge of the same night's domains again (a retried Job) is the same run: it replaces the
+    /// merge recorded before, and the night stays one run.
     @discardableResult
     public func record(_ run: RunRecord) throws(DatabaseError) -> Bool {
         let report = run.report
@@ -156,6 +158,9 @@ public final class HistoryStore {
                 guard recorded <= Int64(run.importOrdinal) else { return false }
                 seq = try database.integer("SELECT coalesce(max(seq) + 1, 0) FROM run WHERE \(same)", key) ?? 0
             } else {
+                if run.origin == .merge {
+                    try database.prepare("DELETE FROM run WHERE \(same) AND origin = 'merge'").run(key)
+                }
                 seq = try database.integer("SELECT coalesce(max(seq) + 1, 0) FROM run WHERE \(same)", key) ?? 0
             }
             try database.prepare("""

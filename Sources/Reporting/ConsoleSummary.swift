@@ -109,6 +109,19 @@ public enum ConsoleSummary {
         }
     }
 
+    /// For `--quiet` with `--fail-on expiring`: one line per domain in `domains` (those whose
+    /// certificate fails the run), `PROGRAM: FAIL domain: the certificate expires in N days (date)`.
+    /// FAIL says it fails the run, which it does whatever the domain's own verdict.
+    public static func quietExpiryLines(_ domains: [DomainResult], program: String) -> [String] {
+        domains.compactMap { domain in
+            guard let certificate = domain.certificate, let days = certificate.daysLeft else { return nil }
+            var name = TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)
+            if domain.unicodeDomain != nil { name += " (\(TerminalText.sanitize(domain.domain)))" }
+            let date = certificate.notAfter.map { ", ends \(Formatting.utc($0))" } ?? ""
+            return "\(program): FAIL \(name): certificate \(Formatting.daysLeftText(days))\(date) (--fail-on expiring)"
+        }
+    }
+
     /// The domain list's problems for stderr, whole (never cut: each names the file and line, quotes
     /// the line, says what is wrong and how to fix it): the first `shownProblems`, then a count of
     /// the rest and where they are.

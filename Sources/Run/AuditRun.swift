@@ -70,13 +70,17 @@ public struct AuditRun: Sendable {
     /// and told, the pipeline prepared (`RunPipeline.prepare`), the fetch and audit, the report
     /// assembled, and the pipeline finished (`RunPipeline.finish`, shared with the merge).
     public func run(observer: AuditRunObserver, stop: StopSwitch? = nil, signal: () -> Int32? = { nil }) -> AuditOutcome {
-        // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
-        let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         do throws(RunEnded) {
             var targets = try readTargets(observer: observer, stop: stop, signal: signal)
             try check(&targets, observer: observer)
             let (output, baselineChoice) = oneOffOutput(for: targets, observer: observer)
             let pipeline = RunPipeline(work: .audit, output: output, history: history, expiryWarningDays: audit.expiryWarningDays)
+            // One run at a time per reports folder, from here to the end of this scope. The run starts
+            // once it holds the lock: a run that waited is newer than the one it waited for.
+            let lock = try pipeline.lock(observer: observer, signal: signal)
+            defer { withExtendedLifetime(lock) {} }
+            // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
+            let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let baseline = try pipeline.prepare(baseline: baselineChoice, observer: observer)
             let audited = try fetchAndAudit(targets, output: output, started: started, observer: observer, stop: stop)
             // A run that ends without reports leaves no folder the spool made for itself.

@@ -173,6 +173,13 @@ public struct ReportStore: Sendable, Equatable {
         return (removed, notes)
     }
 
+    /// Whether the run folder `name` started after the one `latest` points to (by their names:
+    /// the UTC start, then the same second's `-N`); true without a `latest` that names a run folder.
+    public func isNewerThanLatest(_ name: String) -> Bool {
+        guard let latest = latestFolderName, Self.isRunFolderName(latest), Self.isRunFolderName(name) else { return true }
+        return (Self.stamp(name), Self.suffix(name)) >= (Self.stamp(latest), Self.suffix(latest))
+    }
+
     private static func stamp(_ name: String) -> Substring { name.prefix(16) }
     private static func suffix(_ name: String) -> Int { name.count > 17 ? Int(name.dropFirst(17)) ?? 0 : 0 }
 }
@@ -193,6 +200,8 @@ public struct ReportOutput: Sendable, Equatable {
     public var policy: ExitPolicy
     /// `--keep N` (only for `.store`).
     public var keep: Int?
+    /// `--wait SECONDS`: how long to wait for another run's lock on the folder (0: not at all).
+    public var lockWait = 0
     /// False for a one-off check (domains given as arguments): its reports go to the store, but
     /// `latest` stays on the last run of the domain list (see `movesLatest(for:)`).
     public var updatesLatest = true
@@ -272,7 +281,8 @@ public struct ReportOutput: Sendable, Equatable {
         }
         var notes: [ReportStore.Note] = []
         if let store, report.complete {
-            if movesLatest(for: streamed) { try store.markLatest(directory) }
+            // A slower run that started earlier never moves `latest` back past a newer one.
+            if movesLatest(for: streamed) && store.isNewerThanLatest(directory.lastPathComponent) { try store.markLatest(directory) }
             if let keep { notes = store.prune(keep: keep, current: directory).notes }
         }
         return Written(directory: directory, notes: notes)

@@ -37,6 +37,12 @@ public enum RunEvent: Sendable {
     case appLinkHostsCompared(appleOnly: [String], androidOnly: [String], shared: Int)
 
     // Before the work.
+    /// Another run holds the reports folder's lock; this one waits for it (`--wait`).
+    case waitingForRunLock(folder: String, holder: RunLock.Holder?, seconds: Int)
+    /// Another run holds the reports folder's lock (after `--wait`'s seconds, if given): nothing done.
+    case runLockHeld(folder: String, holder: RunLock.Holder?, waited: Int)
+    /// The reports folder cannot be made or locked.
+    case runLockUnusable(folder: String, reason: String)
     /// The reports could not be written; found before `work` began.
     case outputUnwritable(ReportWriteError, before: Work)
     /// The baseline cannot be used; the run goes on without one.
@@ -120,8 +126,20 @@ public enum RunEvent: Sendable {
         case audit(audited: Int, notAudited: Int, latestNotMovedIn: String?)
         /// The merge, before it wrote anything.
         case mergeBeforeWriting
+        /// The wait for another run's lock (`--wait`): nothing audited or written.
+        case waitingForRunLock
         /// The merge, once its reports were written whole.
         case mergeAfterWriting
+    }
+
+    /// Whether the event is a note on a run that goes on as asked (a warning, or a notice that
+    /// changes nothing the run decides but how it compares): under `--quiet` these say `note:`, so
+    /// the lines that say `FAIL` can be told from the rest.
+    public var isNote: Bool {
+        switch self {
+        case .failOnNewComparesNothing, .duplicatesAuditedOnce, .entryNote: true
+        default: level == .warning
+        }
     }
 
     /// How the event is shown.
@@ -137,13 +155,13 @@ public enum RunEvent: Sendable {
     /// How this event is shown.
     public var level: Level {
         switch self {
-        case .waitingForDomainList, .shardSelected, .oneOffCheck, .comparingWithBaseline, .latestNotMovedNothingAudited, .appLinkHostsCompared:
+        case .waitingForDomainList, .waitingForRunLock, .shardSelected, .oneOffCheck, .comparingWithBaseline, .latestNotMovedNothingAudited, .appLinkHostsCompared:
             return .info
         case .baselineUnusable, .spoolUnavailable, .historyNotRead, .runNotRecorded, .keepLeftInPlace, .mergeWarning:
             return .warning
         case .domainListUnreadable, .domainListRefused, .inputProblems, .duplicatesAuditedOnce, .entryNote, .caFileUnusable, .androidAppNotes,
              .noDomains, .outputUnwritable, .failOnNewComparesNothing, .fetchFailed, .proxyFailed, .reportNotAssembled, .reportsNotWritten,
-             .stopped, .shardReportUnusable, .mergeRefused, .shardsMissing, .shardInterrupted:
+             .stopped, .shardReportUnusable, .runLockHeld, .runLockUnusable, .mergeRefused, .shardsMissing, .shardInterrupted:
             return .notice
         }
     }

@@ -24,6 +24,38 @@ struct RunPipeline: Sendable {
     /// The certificate threshold in force, for the certificates that crossed it since the baseline.
     var expiryWarningDays: Int
 
+    /// Before anything else of the run: the reports folder's lock (`RunLock`), so that one run at a
+    /// time fetches, reads `latest` as its baseline, writes and records. Held until the value
+    /// returned is let go (the end of the run), or by the kernel until the process ends. Another
+    /// run holding it ends this one with status 2 (after `output.lockWait` seconds, if given).
+    func lock(observer: AuditRunObserver, signal: () -> Int32?) throws(RunEnded) -> RunLock {
+        // A folder the reports cannot go to is told as such (the system's reason), before it is
+        // made to be locked.
+        do {
+            try output.checkWritable()
+        } catch {
+            observer.event(.outputUnwritable(error, before: work))
+            throw RunEnded(.usageOrInputError)
+        }
+        do throws(RunLock.Failure) {
+            return try RunLock.acquire(folder: output.folderPath, wait: output.lockWait, signal: signal) { holder in
+                observer.event(.waitingForRunLock(folder: output.folderPath, holder: holder, seconds: output.lockWait))
+            }
+        } catch {
+            switch error {
+            case .held(let folder, let holder, let waited):
+                observer.event(.runLockHeld(folder: folder, holder: holder, waited: waited))
+                throw RunEnded(.usageOrInputError)
+            case .unusable(let folder, let reason):
+                observer.event(.runLockUnusable(folder: folder, reason: reason))
+                throw RunEnded(.usageOrInputError)
+            case .stopped(let number):
+                observer.event(.stopped(RunEvent.StopSignal(number), .waitingForRunLock))
+                throw RunEnded(ExitPolicy.status(forSignal: number))
+            }
+        }
+    }
+
     /// Before the work: a folder the reports cannot go to ends the run now, not after every fetch;
     /// the baseline is read before this run moves `latest`. A baseline that cannot be used is a
     /// warning, not the run's end.
@@ -36,7 +68,7 @@ struct RunPipeline: Sendable {
         }
         let baseline = Self.loadBaseline(choice, observer: observer)
         // Without a baseline, --fail-on new asks the history (when there is one), in `finish`.
-        if output.policy.failOn == .new && baseline == nil && history == nil {
+        if output.policy.failOn.asksWhatIsNew && baseline == nil && history == nil {
             observer.event(.failOnNewComparesNothing(.noBaselineNorHistory))
         }
         return baseline
@@ -115,7 +147,7 @@ struct RunPipeline: Sendable {
     /// and a history that could not be read (its warning came first: not one without earlier runs)
     /// or that holds no earlier run of the list.
     func nothingToCompare(_ report: StreamedReport, baseline: BaselineReport?, audited: Bool) -> RunEvent.NothingToCompare? {
-        guard output.policy.failOn == .new, baseline == nil, let history,
+        guard output.policy.failOn.asksWhatIsNew, baseline == nil, let history,
               (report.report.history?.earlierListRuns ?? 0) == 0 else { return nil }
         return report.report.history == nil && audited ? .historyUnreadable(path: history.path) : .noEarlierRun(path: history.path)
     }

@@ -6,12 +6,14 @@ import Run
 /// The words for what a run tells (`RunEvent`): the one place they are written. Lines without the
 /// program's name; the console puts it in front and keeps control characters off the terminal.
 enum RunEventText {
-    /// The lines `event` is shown as (one, but for a list of input problems).
-    static func lines(for event: RunEvent) -> [String] {
+    /// The lines `event` is shown as (one, but for a list of input problems). `quiet`: a note
+    /// (`RunEvent.isNote`) says `note:` first, in place of `warning:`.
+    static func lines(for event: RunEvent, quiet: Bool = false) -> [String] {
         if case .inputProblems(let problems, let total) = event {
             return ConsoleSummary.inputProblemLines(problems, total: total)
         }
         let text = sentence(for: event)
+        if quiet && event.isNote { return ["note: " + text] }
         return [event.level == .warning ? "warning: " + text : text]
     }
 
@@ -20,6 +22,15 @@ enum RunEventText {
         switch event {
         case .waitingForDomainList(let path):
             return "waiting for the domain list \(path) (a pipe) to be written; Ctrl-C stops"
+        case .waitingForRunLock(let folder, let holder, let seconds):
+            return "another run writes to \(folder) (\(holder.map(\.description) ?? "its holder is not named")); "
+                + "waiting up to \(seconds) s for it to end (--wait); Ctrl-C stops"
+        case .runLockHeld(let folder, let holder, let waited):
+            return "another run writes to \(folder) (\(holder.map(\.description) ?? "its holder is not named"))"
+                + (waited > 0 ? " and did not end within \(waited) s (--wait)" : "")
+                + ": nothing was audited or written; one run at a time per reports folder (--wait SECONDS waits for it)"
+        case .runLockUnusable(let folder, let reason):
+            return "cannot lock the reports folder \(folder): \(reason); nothing was audited or written"
         case .domainListUnreadable(let path, let reason, let isDefault):
             return "cannot read the domain list \(path): \(reason)"
                 + (isDefault ? " (name domains as arguments, or create domains.txt with one domain per line)" : "")
@@ -128,6 +139,8 @@ enum RunEventText {
                 + (latestNotMovedIn.map { "; \($0)/latest was not moved" } ?? "")
         case .mergeBeforeWriting:
             ": nothing was written"
+        case .waitingForRunLock:
+            " while waiting for another run to end: nothing was audited or written"
         case .mergeAfterWriting:
             ": the merged reports were written whole first"
         }

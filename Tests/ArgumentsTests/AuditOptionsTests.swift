@@ -153,7 +153,7 @@ import Testing
         (["--ip-families", "ipv6"], .invalidValue("--ip-families", "ipv6", "it is both, 4, 6 or off")),
         (["--baseline", "a.json", "--no-baseline"], .invalidValue("--baseline", "a.json", "--no-baseline contradicts it; give one or the other")),
         (["--keep", "2", "--out", "dir"], .invalidValue("--keep", "2", "it prunes reports/<UTC time> folders, which are not written with --out")),
-        (["--fail-on", "changes"], .invalidValue("--fail-on", "changes", "it is \"any\" (every failing domain fails the run) or \"new\" (only what is new since the baseline)")),
+        (["--fail-on", "changes"], .invalidValue("--fail-on", "changes", "\"changes\" is none of any (every failing domain), new (only what is new since the baseline) and expiring (a certificate within --expiry-warning-days), comma-separated")),
         (["--fail-on"], .missingValue("--fail-on")),
         (["--fail-on", "new", "--no-baseline"], .invalidValue("--fail-on", "new", "it compares with a baseline, which --no-baseline turns off")),
     ])
@@ -168,6 +168,15 @@ import Testing
         #expect(options.failOn == .new && options.details && options.reports.quiet)
         #expect(try Self.parse(["--fail-on=any"]).failOn == .any)
         #expect(try Self.parse(["--fail-on", "new", "--baseline", "old.json"]).failOn == .new)
+        #expect(try Self.parse(["--fail-on", "new,expiring"]).failOn == FailOnList([.new, .expiring]))
+        #expect(throws: UsageError.invalidValue("--fail-on", "any,new",
+                                                "any and new are two answers to which failing domains fail the run; give one of them")) {
+            try AuditOptions.parse(["--fail-on", "any,new"])
+        }
+        #expect(throws: UsageError.self) { try AuditOptions.parse(["--fail-on", "soon"]) }
+        #expect(throws: UsageError.invalidValue("--fail-on", "new,expiring", "it compares with a baseline, which --no-baseline turns off")) {
+            try AuditOptions.parse(["--fail-on", "new,expiring", "--no-baseline"])
+        }
     }
 
     @Test func shardErrorsSayWhy() {

@@ -18,7 +18,7 @@ import TestSupport
         (["--format", ""], ["json", "html", "md", "junit"]),
         (["--format", "json,m"], ["json,md"]),
         (["--format", "=", "j"], ["json", "junit"]),
-        (["--fail-on", ""], ["any", "new"]),
+        (["--fail-on", ""], ["any", "new", "expiring"]),
         (["val"], ["validate"]),
         (["--quiet", "val"], []),
         (["merge", "--no-"], ["--no-baseline", "--no-history"]),
@@ -83,7 +83,7 @@ import TestSupport
             return outcome.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         }
         #expect(try complete("aasa-audit --for") == ["--format"])
-        #expect(try Set(complete("aasa-audit --fail-on ")) == ["any", "new"])
+        #expect(try Set(complete("aasa-audit --fail-on ")) == ["any", "new", "expiring"])
         #expect(try Set(complete("aasa-audit --format ")) == ["json", "html", "md", "junit"])
         #expect(try Set(complete("aasa-audit ")) == Set(Lists.commands.filter { $0 != "audit" } + ["help"]))
         for command in Lists.commands {
