@@ -296,8 +296,9 @@ struct SiteFetchMachine: Sendable {
             steps.append(Step(slot: .cdn, request: FetchRequest(url: cdn)))
         }
         // Only after a connection was made: its address says which family curl used, and a name
-        // that connected over neither has nothing to compare.
-        if plan.comparesFamilies, let used = wellKnown.response.primaryAddress.flatMap(IPFamily.init(address:)) {
+        // that connected over neither has nothing to compare. Not through a proxy: the proxy
+        // resolves the name, and the address seen is the proxy's.
+        if plan.comparesFamilies, wellKnown.response.proxy == nil, let used = wellKnown.response.primaryAddress.flatMap(IPFamily.init(address:)) {
             site.otherFamily = FamilyFetch(family: used.other, response: FetchResponse(url: wellKnown.response.url))
             steps.append(Step(slot: .otherFamily, request: FetchRequest(url: wellKnown.response.url, ipFamily: used.other)))
         }
