@@ -31,7 +31,8 @@ struct AuditCommand: Subcommand {
             fetch: options.fetchOptions, audit: options.auditSettings, shard: options.shard,
             baseline: BaselineReport.Choice(file: options.reports.baselineFile, noBaseline: options.reports.noBaseline, output: destination),
             output: ReportOutput(destination: destination, formats: options.reports.formats,
-                                 policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep),
+                                 policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep,
+                                 promFile: options.reports.promFile),
             tool: ToolInfo(name: "aasa-audit", version: AuditOptions.version),
             history: HistoryFile.choice(file: options.reports.historyFile, noHistory: options.reports.noHistory, output: destination, stop: interruption.stopSwitch),
             apps: options.entitlements)

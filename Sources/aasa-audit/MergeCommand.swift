@@ -13,7 +13,8 @@ struct MergeCommand: Subcommand {
         let destination: ReportOutput.Destination = reports.outDirectory.map { .folder($0) } ?? .store(ReportStore())
         let merge = MergeRun(files: options.files,
                              baseline: BaselineReport.Choice(file: reports.baselineFile, noBaseline: reports.noBaseline, output: destination),
-                             output: ReportOutput(destination: destination, formats: reports.formats, policy: ExitPolicy(strict: reports.strict)),
+                             output: ReportOutput(destination: destination, formats: reports.formats, policy: ExitPolicy(strict: reports.strict),
+                                                  promFile: reports.promFile),
                              history: HistoryFile.choice(file: reports.historyFile, noHistory: reports.noHistory, output: destination, stop: interruption.stopSwitch))
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit merge", quiet: reports.quiet, listsInputErrors: true)
         return merge.run(observer: observer, signal: { interruption.signalNumber }).status

@@ -57,7 +57,7 @@ import TestSupport
         let out = try AuditBinary.temporaryDirectory()
         let outcome = try AuditBinary.run(
             ["--cacert", sites.certificateAuthority.certificatePath, "--timeout", "2", "--connect-timeout", "2",
-             "--out", out.path] + sites.connectToArguments + sites.appleCDNArguments + expectations.map(\.0))
+             "--out", out.path, "--format", "json,html,prom"] + sites.connectToArguments + sites.appleCDNArguments + expectations.map(\.0))
         return Run(outcome: outcome, report: try AuditBinary.readReport(at: out.appendingPathComponent("report.json")), directory: out)
     }
 

@@ -15,7 +15,7 @@ import TestSupport
 
     @Test(arguments: [
         (["--for"], ["--format"]),
-        (["--format", ""], ["json", "html", "md", "junit"]),
+        (["--format", ""], ["json", "html", "md", "junit", "prom"]),
         (["--format", "json,m"], ["json,md"]),
         (["--format", "=", "j"], ["json", "junit"]),
         (["--fail-on", ""], ["any", "new"]),
