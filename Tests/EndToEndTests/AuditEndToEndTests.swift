@@ -130,7 +130,7 @@ import TestSupport
         #expect(html.contains("mismatch.test"))
         // Nothing is left behind under a temporary name.
         let files = try FileManager.default.contentsOfDirectory(atPath: run.directory.path).sorted()
-        #expect(files == ["report.html", "report.json"])
+        #expect(files == ["report.html", "report.json", "report.prom"])
     }
 
     @Test func terminalSummaryHasALinePerDomainAndTotals() throws {

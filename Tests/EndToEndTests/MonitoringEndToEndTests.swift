@@ -38,7 +38,7 @@ import TestSupport
                   - series: 'aasa_audit_run_start_timestamp_seconds{instance="n1",job="node"}'
                     values: '0x50'
                   - series: 'aasa_audit_certificate_expiry_timestamp_seconds{domain="soon.example",instance="n1",job="node"}'
-                    values: '1728000x50'
+                    values: '1728000x200'
                   - series: 'aasa_audit_domain_newly_failing{domain="broken.example",instance="n1",job="node"}'
                     values: '1x50'
                   - series: 'aasa_audit_domain_newly_failing{domain="fine.example",instance="n1",job="node"}'
