@@ -58,7 +58,7 @@ public struct NetworkOptions: Equatable, Sendable {
 }
 
 /// Where and how reports are written and the run judged: `--out`, `--format`, `--strict`,
-/// `--quiet`, `--baseline`, `--no-baseline`, `--history`, `--no-history`. Taken by the audit and
+/// `--quiet`, `--baseline`, `--no-baseline`, `--history`, `--no-history`, `--prom-file`. Taken by the audit and
 /// `merge`, declared and checked here once; each gives its own help text (`options(_:)`).
 public struct ReportOptions: Equatable, Sendable {
     /// `-o`, `--out DIR`; nil: a new `reports/<UTC time>` folder.
@@ -79,6 +79,8 @@ public struct ReportOptions: Equatable, Sendable {
     public var historyFile: String?
     /// `--no-history`: neither read nor record a history.
     public var noHistory = false
+    /// `--prom-file PATH`: the metrics also written there (for node_exporter's textfile collector).
+    public var promFile: String?
 
     /// The defaults.
     public init() {}
@@ -108,6 +110,10 @@ public struct ReportOptions: Equatable, Sendable {
             .flag("--no-baseline", help: help.noBaseline) { $0.noBaseline = true },
             .value("--history", valueName: "FILE", kind: .file, help: help.history) { $0.historyFile = $1.value },
             .flag("--no-history", help: help.noHistory) { $0.noHistory = true },
+            .value("--prom-file", valueName: "PATH", kind: .file,
+                   help: "Also write the metrics (as --format prom's report.prom) to PATH, atomically, for node_exporter's textfile collector (a regular file or a new name; docs/monitoring.md).") {
+                $0.promFile = $1.value
+            },
             .flag("--strict", help: help.strict) { $0.strict = true },
             .flag("-q", "--quiet", help: help.quiet) { $0.quiet = true },
             .value("--wait", valueName: "SECONDS", defaultValue: "0",

@@ -205,9 +205,15 @@ public struct ReportOutput: Sendable, Equatable {
     /// False for a one-off check (domains given as arguments): its reports go to the store, but
     /// `latest` stays on the last run of the domain list (see `movesLatest(for:)`).
     public var updatesLatest = true
+    /// `--prom-file PATH`: the metrics (`ReportFormat.prom`) also written there, atomically, after
+    /// the report set: the one file written outside the run's folder, where a node_exporter
+    /// textfile collector reads it.
+    public var promFile: String?
 
     /// The output; `formats` in the order they are written.
-    public init(destination: Destination, formats: [ReportFormat] = ReportFormat.defaults, policy: ExitPolicy = ExitPolicy(), keep: Int? = nil) {
+    public init(destination: Destination, formats: [ReportFormat] = ReportFormat.defaults, policy: ExitPolicy = ExitPolicy(), keep: Int? = nil,
+                promFile: String? = nil) {
+        self.promFile = promFile
         self.destination = destination
         self.formats = formats
         self.policy = policy
@@ -245,12 +251,13 @@ public struct ReportOutput: Sendable, Equatable {
     /// nothing new; a new run folder left empty is removed); then, in the store and only for a
     /// complete report, moves `latest` to it and prunes (`--keep`). An interrupted run keeps its
     /// report but never becomes the latest one.
-    public func write(_ report: AuditReport) throws(ReportWriteError) -> Written {
-        try write(StreamedReport(report))
+    public func write(_ report: AuditReport, ending: RunEnding? = nil) throws(ReportWriteError) -> Written {
+        try write(StreamedReport(report), ending: ending)
     }
 
     /// `write(_:)` of a streamed report: each file is rendered reading the domains one at a time.
-    public func write(_ streamed: StreamedReport) throws(ReportWriteError) -> Written {
+    /// `ending`: how the run ends (its exit status and when the reports were written, for the metrics).
+    public func write(_ streamed: StreamedReport, ending: RunEnding? = nil) throws(ReportWriteError) -> Written {
         let report = streamed.report
         let folder: FolderHandle
         var runFolderRoot: FolderHandle?
@@ -269,10 +276,13 @@ public struct ReportOutput: Sendable, Equatable {
         do {
             for format in formats {
                 try files.stage(named: format.fileName) { emit in
-                    try format.render(streamed, policy: policy, to: emit)
+                    try format.render(streamed, policy: policy, ending: ending, to: emit)
                 }
             }
             try files.commit()
+            if let promFile {
+                try PromFile.write(to: promFile) { emit in try ReportFormat.prom.render(streamed, policy: policy, ending: ending, to: emit) }
+            }
         } catch {
             files.discard()
             // Only an empty folder is removed: this run's, since it created it with nothing in it.

@@ -1,4 +1,5 @@
 import Audit
+import Reporting
 import Foundation
 import History
 
@@ -122,7 +123,7 @@ struct RunPipeline: Sendable {
         }
         let directory: URL
         do {
-            directory = try write(report, audited: audited, observer: observer)
+            directory = try write(report, audited: audited, ending: ending(of: report, incomplete: incomplete, signal: signal), observer: observer)
         } catch {
             return RunEnded(.usageOrInputError, report).outcome
         }
@@ -154,10 +155,10 @@ struct RunPipeline: Sendable {
 
     /// Shows `report` (the summary) and writes it as one set; the folder it went to. A failure of
     /// either is told and thrown.
-    func write(_ report: StreamedReport, audited: Bool, observer: AuditRunObserver) throws -> URL {
+    func write(_ report: StreamedReport, audited: Bool, ending: RunEnding? = nil, observer: AuditRunObserver) throws -> URL {
         do {
             try observer.reportMade(streamed: report)
-            let written = try output.write(report)
+            let written = try output.write(report, ending: ending)
             for note in written.notes { observer.event(.keepLeftInPlace(note)) }
             if let store = output.store, output.updatesLatest, report.report.complete, !audited {
                 observer.event(.latestNotMovedNothingAudited(storeRoot: store.root))
@@ -182,6 +183,18 @@ struct RunPipeline: Sendable {
             return .usageOrInputError
         }
         return output.policy.status(for: report)
+    }
+
+    /// How the run ends as its reports are written (for the metrics): `status(of:…)`'s status, in
+    /// the same order, without telling anything. A signal that arrives while they are written is not in it.
+    func ending(of report: StreamedReport, incomplete: [RunEvent], signal: () -> Int32?) -> RunEnding {
+        let status: ExitStatus
+        if let number = signal() {
+            status = ExitPolicy.status(forSignal: number)
+        } else {
+            status = incomplete.isEmpty ? output.policy.status(for: report) : .usageOrInputError
+        }
+        return RunEnding(status: status, reportsWrittenAt: Date())
     }
 
     /// What a signal after the writing stopped: the audit's domains checked and not, or the merge.

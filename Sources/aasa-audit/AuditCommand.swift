@@ -27,7 +27,8 @@ struct AuditCommand: Subcommand {
         let listOnlyFromApps = options.domains.isEmpty && !(options.entitlements.isEmpty && options.apks.isEmpty) && !options.domainsFileGiven
             && !FileManager.default.fileExists(atPath: options.domainsFile)
         var output = ReportOutput(destination: destination, formats: options.reports.formats,
-                                  policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep)
+                                  policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep,
+                                  promFile: options.reports.promFile)
         output.lockWait = options.reports.lockWait
         var run = AuditRun(
             domains: options.domains.isEmpty && !listOnlyFromApps ? .file(options.domainsFile, given: options.domainsFileGiven) : .arguments(options.domains),

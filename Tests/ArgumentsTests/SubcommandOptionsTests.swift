@@ -45,14 +45,14 @@ import Testing
         #expect(throws: UsageError.unknownOption("--json")) { try MergeOptions.parse(["a.json", "--json"]) }
         #expect(throws: UsageError.unknownOption("--keep")) { try MergeOptions.parse(["a.json", "--keep", "3"]) }
         #expect(throws: UsageError.missingValue("--format")) { try MergeOptions.parse(["a.json", "--format"]) }
-        #expect(throws: UsageError.invalidValue("--format", "xml", "\"xml\" is not a format; choose from json, html, md, junit")) {
+        #expect(throws: UsageError.invalidValue("--format", "xml", "\"xml\" is not a format; choose from json, html, md, junit, prom")) {
             try MergeOptions.parse(["a.json", "--format", "xml"])
         }
         #expect(throws: UsageError.invalidValue("--baseline", "b", "--no-baseline contradicts it; give one or the other")) {
             try MergeOptions.parse(["a.json", "--no-baseline", "--baseline=b"])
         }
         #expect(throws: UsageError.invalidValue("--strict", "1", "this option takes no value")) { try MergeOptions.parse(["a.json", "--strict=1"]) }
-        #expect(MergeOptions.help.contains("json, html, md, junit"))
+        #expect(MergeOptions.help.contains("json, html, md, junit, prom"))
     }
 
     // MARK: validate
@@ -207,5 +207,17 @@ import Testing
         #expect(throws: UsageError.self) { try HistoryOptions.parse(["--since", "yesterday"]) }
         #expect(throws: UsageError.self) { try HistoryOptions.parse(["a.example", "--older-than", "3"]) }
         #expect(try SubcommandOptionsTests.asksForHelp(HistoryOptions.self, ["--help"]))
+    }
+}
+
+/// `--prom-file` and `--format prom`, of the audit and merge alike (the report options group).
+@Suite struct PromOptionsTests {
+    @Test func promFileAndFormatOfTheAuditAndMerge() throws {
+        let merge = try SubcommandOptionsTests.run(MergeOptions.self, ["a.json", "--prom-file", "/var/lib/node/aasa.prom", "--format", "json,prom"])
+        #expect(merge.reports.promFile == "/var/lib/node/aasa.prom" && merge.reports.formats == [.json, .prom])
+        #expect(try SubcommandOptionsTests.run(MergeOptions.self, ["a.json"]).reports.promFile == nil)
+        let audit = try SubcommandOptionsTests.run(AuditOptions.self, ["--prom-file=m.prom", "a.example"])
+        #expect(audit.reports.promFile == "m.prom" && audit.reports.formats == [.json, .html])
+        #expect(throws: UsageError.self) { try AuditOptions.parse(["a.example", "--prom-file"]) }
     }
 }

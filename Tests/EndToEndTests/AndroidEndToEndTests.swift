@@ -45,7 +45,7 @@ import TestSupport
         try list.write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
         let outcome = try AuditBinary.run(
             ["--cacert", sites.certificateAuthority.certificatePath, "--timeout", "2", "--connect-timeout", "2", "--no-cdn",
-             "--out", "out", "--format", "json,html,md,junit"] + (android ? ["--android"] : []) + sites.connectToArguments, in: folder)
+             "--out", "out", "--format", "json,html,md,junit,prom"] + (android ? ["--android"] : []) + sites.connectToArguments, in: folder)
         return Run(outcome: outcome, report: try AuditBinary.readReport(at: folder.appendingPathComponent("out/report.json")), folder: folder)
     }
 

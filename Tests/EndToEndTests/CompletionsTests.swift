@@ -15,7 +15,7 @@ import TestSupport
 
     @Test(arguments: [
         (["--for"], ["--format"]),
-        (["--format", ""], ["json", "html", "md", "junit"]),
+        (["--format", ""], ["json", "html", "md", "junit", "prom"]),
         (["--format", "json,m"], ["json,md"]),
         (["--format", "=", "j"], ["json", "junit"]),
         (["--fail-on", ""], ["any", "new", "expiring"]),
@@ -84,7 +84,7 @@ import TestSupport
         }
         #expect(try complete("aasa-audit --for") == ["--format"])
         #expect(try Set(complete("aasa-audit --fail-on ")) == ["any", "new", "expiring"])
-        #expect(try Set(complete("aasa-audit --format ")) == ["json", "html", "md", "junit"])
+        #expect(try Set(complete("aasa-audit --format ")) == ["json", "html", "md", "junit", "prom"])
         #expect(try Set(complete("aasa-audit ")) == Set(Lists.commands.filter { $0 != "audit" } + ["help"]))
         for command in Lists.commands {
             let line = (["aasa-audit"] + Lists.prefix(command) + ["-"]).joined(separator: " ")

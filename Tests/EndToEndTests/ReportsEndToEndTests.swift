@@ -163,7 +163,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["--format", "pdf"], "choose from json, html, md, junit"),
+        (["--format", "pdf"], "choose from json, html, md, junit, prom"),
         (["--keep", "0"], "--keep \"0\": expected 1 to"),
         (["--keep", "3", "--out", "x", "a.example"], "it prunes reports/<UTC time> folders"),
         (["--baseline", "a.json", "--no-baseline", "a.example"], "--no-baseline contradicts it"),
