@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "History", dependencies: ["Audit", "CSQLite"]),
         // One run: domain list → fetch → audit → report store → an outcome (report and exit status);
         // also the merge of shard reports, and the bounded readers of the files a run is given.
-        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting", "History", "Entitlements", "AndroidPackage"]),
+        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting", "History", "Entitlements", "AndroidPackage", "CCMS"]),
         // The command line of every subcommand, parsed and checked, with its help text. Never prints.
         .target(name: "Arguments", dependencies: ["Audit", "Fetching", "Reporting"]),
         // The thin executable: dispatch to a subcommand, console, progress line, signals.

@@ -86,7 +86,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             history: "Record the run in this history database (SQLite) and show what it tells: failing since when, fixed, flapping, expiring certificates, the trend (default, without --out: reports/history.sqlite). A file that cannot be used is a warning; the reports are written anyway.",
             noHistory: "Neither read nor record a history.",
             strict: "Warnings fail the run too (exit 1), and are failures in JUnit.",
-            quiet: "No progress line and no summary: on stderr, one line per domain that fails the run (domain and main problem), one per app whose own profile fails it, and the problems.\nThe progress line shows only on a terminal, not with TERM=dumb; NO_COLOR removes colour only."))
+            quiet: "No progress line and no summary: on stderr, one line per domain that fails the run (aasa-audit: FAIL domain: main problem), one per app whose own profile fails it, and the problems; a note on the run (a warning, --fail-on new with nothing to compare with, --keep leaving a folder) starts aasa-audit: note:, so the FAIL lines can be kept apart.\nThe progress line shows only on a terminal, not with TERM=dumb; NO_COLOR removes colour only."))
         .map { $0.lifted(\AuditOptions.reports) }
 
     static let limitOptions: [DeclaredOption<AuditOptions>] = [
@@ -117,24 +117,11 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             .flag("--json", help: "Print the JSON report on stdout and nothing else there (the summary and messages go to stderr), e.g. for jq. Report files are still written, whole, when stdout is closed early (| head).") {
                 $0.jsonToStdout = true
             },
-            .value("--fail-on", valueName: "LIST", kind: .choiceList(FailOn.allCases.map(\.rawValue)), defaultValue: "any",
-                   help: "What fails the run (exit 1), comma-separated. any: every failing domain. new: only a domain that fails now and did not in the baseline (or was not in it), or a failing domain with an error it did not have there (with --strict, warnings count too); without a baseline, from the history: a domain that did not fail in the previous run of the list; without either it acts as any and says so. expiring: a certificate that expired or expires within --expiry-warning-days, whatever else the domain gets. new,expiring or any,expiring: either. expiring alone: only certificates. For cron: see docs/cron.md.") {
-                switch FailOnList.parse($1.value) {
-                case .success(let list):
-                    $0.failOn = list
-                case .failure(.anyWithNew):
-                    throw UsageError.invalidValue($1.name, $1.value, "any and new are two answers to which failing domains fail the run; give one of them")
-                case .failure(.unknownWord(let word)):
-                    throw UsageError.invalidValue($1.name, $1.value, "\"\(word)\" is none of any (every failing domain), new (only what is new since the baseline) and expiring (a certificate within --expiry-warning-days), comma-separated")
-                }
-            },
+            RunPolicyOptions.failOn(\AuditOptions.failOn, help: "What fails the run (exit 1), comma-separated. any: every failing domain. new: only a domain that fails now and did not in the baseline (or was not in it), or a failing domain with an error it did not have there (with --strict, warnings count too); without a baseline, from the history: a domain that did not fail in the previous run of the list; without either it acts as any and says so. expiring: a certificate that expired or expires within --expiry-warning-days, whatever else the domain gets. new,expiring or any,expiring: either. expiring alone: only certificates. For cron: see docs/cron.md."),
             .flag("--details", help: "List every error and warning with its fix for every domain that does not pass (by default only when there are at most 10 domains).") {
                 $0.details = true
             },
-            .value("--keep", valueName: "N",
-                   help: "Keep the N newest reports/<UTC time> folders and delete older ones (never the one reports/latest points to, never other folders).") {
-                $0.keep = try OptionValue.integer($1.value, $1.name, in: 1...100_000)
-            },
+            RunPolicyOptions.keep(\AuditOptions.keep, help: "Keep the N newest reports/<UTC time> folders and delete older ones (never the one reports/latest points to, never other folders)."),
             .value("--ip-families", valueName: "both|4|6|off", kind: .choices(["both", "4", "6", "off"]), defaultValue: "both",
                    help: "both: when a name has IPv4 and IPv6 addresses, fetch /.well-known again over the family the first fetch did not use and report a difference. 4 or 6: every transfer over that family only. off: either family, as curl picks, and no second fetch.") {
                 $0.addressFamilies = try OptionValue.addressFamilies($1.value)
@@ -185,12 +172,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         var options = AuditOptions()
         let showHelp = try table.parse(arguments, into: &options) { options, domain in options.domains.append(domain) }
         try options.reports.validate()
-        if options.failOn.asksWhatIsNew && options.reports.noBaseline {
-            throw .invalidValue("--fail-on", options.failOn.description, "it compares with a baseline, which --no-baseline turns off")
-        }
-        if let keep = options.keep, options.reports.outDirectory != nil {
-            throw .invalidValue("--keep", "\(keep)", "it prunes reports/<UTC time> folders, which are not written with --out")
-        }
+        try RunPolicyOptions.validate(failOn: options.failOn, keep: options.keep, reports: options.reports)
         return showHelp ? .help : .run(options)
     }
 

@@ -1,6 +1,8 @@
+import Audit
 import Reporting
 
-/// `aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--quiet] [--baseline FILE | --no-baseline]`.
+/// `aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--quiet] [--baseline FILE | --no-baseline]
+/// [--fail-on LIST] [--keep N]`.
 public struct MergeOptions: CommandOptions, Equatable, Sendable {
     public static let name = "merge"
     public static let summary = "combine the report.json of each --shard run into one set of reports"
@@ -9,6 +11,10 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
     public var files: [String] = []
     /// `--out`, `--format`, `--strict`, `--quiet`, `--baseline`, `--no-baseline`, as for the audit.
     public var reports = ReportOptions()
+    /// `--fail-on any|new|expiring[,...]`, as for the audit (the shards' `--expiry-warning-days`).
+    public var failOn = FailOnList.any
+    /// `--keep N`: keep the N newest `reports/<UTC time>` folders, as for the audit.
+    public var keep: Int?
 
     /// No files, the defaults.
     public init() {}
@@ -22,8 +28,11 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
         history: "Record the merged run in this history database, a run of the list (default, without --out: reports/history.sqlite); a file that cannot be used is a warning.",
         noHistory: "Neither read nor record a history.",
         strict: "Warnings fail too (exit 1) and are JUnit failures, as for the shards' --strict.",
-        quiet: "No summary: only problems (a missing or interrupted shard, warnings), on stderr."))
-        .map { $0.lifted(\MergeOptions.reports) })
+        quiet: "No summary: only problems (a missing or interrupted shard, warnings), on stderr; a note on the run (a warning, --fail-on new with nothing to compare with, --keep leaving a folder) starts aasa-audit merge: note:."))
+        .map { $0.lifted(\MergeOptions.reports) } + [
+            RunPolicyOptions.failOn(\MergeOptions.failOn, help: "What fails the merge (exit 1), comma-separated, as for the audit. any: every failing domain. new: only what fails now and did not in the baseline (by default the previous merge), or without a baseline, in the history's previous run of the list; without either it acts as any and says so. expiring: a certificate that expired or expires within the shards' --expiry-warning-days. new,expiring or any,expiring: either."),
+            RunPolicyOptions.keep(\MergeOptions.keep, help: "Keep the N newest reports/<UTC time> folders and delete older ones, as for the audit (never the one reports/latest points to, never other folders; not with --out)."),
+        ])
     public static var optionSpecs: [OptionSpec] { table.specs }
     public static let operands = ValueKind.file
 
@@ -33,12 +42,13 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
         if try table.parse(arguments, into: &options, operand: { options, file in options.files.append(file) }) { return .help }
         guard !options.files.isEmpty else { throw .invalidValue("merge", "", "name the report.json of each shard") }
         try options.reports.validate()
+        try RunPolicyOptions.validate(failOn: options.failOn, keep: options.keep, reports: options.reports)
         return .run(options)
     }
 
     public static let help = """
         USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--quiet] [--baseline FILE | --no-baseline]
-                          [--history FILE | --no-history] [--wait SECONDS]
+                          [--history FILE | --no-history] [--wait SECONDS] [--fail-on LIST] [--keep N]
 
         Combines the report.json of each shard (aasa-audit --shard K/N) into one set of reports, as if
         one machine had audited the whole list. Domains are sorted by name; input errors reported by
@@ -51,7 +61,7 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
 
         EXIT STATUS:
           0  no domain fails (warnings allowed, unless --strict)
-          1  at least one domain fails (with --strict: or warns)
+          1  at least one domain fails (with --strict: or warns; with --fail-on, what it names)
           2  usage error; a report cannot be read or does not fit with the others, or another run holds
              the reports folder (nothing is written);
              a shard is missing or was interrupted (the report is written, incomplete); the shards

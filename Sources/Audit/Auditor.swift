@@ -105,7 +105,7 @@ public struct Auditor: Sendable {
             headers: response.headers.filter { Self.keptHeaders.contains($0.name) }.map(HeaderField.init),
             bytes: BodySize(response.bytes), redirect: redirectChain(fetched), tls: response.tls.map { TLSConnection($0, now: now) },
             timings: TransferTimings(response.timings), error: response.error.map(TransferFailure.init), body: body, findings: findings,
-            proxy: response.proxy?.proxy)
+            proxy: response.proxy?.proxy, connectedAddress: response.primaryAddress)
         return (result, fetched)
     }
 

@@ -7,7 +7,15 @@ extension HistoryStore {
     public func insights(for run: RunRecord) throws(DatabaseError) -> ReportHistory {
         let report = run.report
         let start = Self.seconds(report.generatedAt)
-        let listRun = "r.kind = 'list' AND r.shard = '' AND \(Self.readableRun("r"))"
+        var listRun = "r.kind = 'list' AND r.shard = '' AND \(Self.readableRun("r"))"
+        // A merge of a night merged before replaces that run when it is recorded (`record`): the
+        // run it replaces is not an earlier run of the list (the trend would show the night twice).
+        if run.origin == .merge {
+            let replaced = try database.rows("""
+                SELECT id FROM run WHERE generated_at = ? AND shard = '' AND list_key = ? AND origin = 'merge'
+                """, [.integer(start), .text(run.listKey)]) { $0.int64(0) }
+            if !replaced.isEmpty { listRun += " AND r.id NOT IN (\(replaced.map(String.init).joined(separator: ",")))" }
+        }
         let earlier = try database.integer("SELECT count(*) FROM run r WHERE \(listRun) AND r.generated_at <= ?", [.integer(start)]) ?? 0
 
         // The trend: the last runs of the list, this one last when it is one.

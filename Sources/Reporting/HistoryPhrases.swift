@@ -7,6 +7,12 @@ enum HistoryPhrases {
     /// "2026-11-28".
     static func day(_ date: Date) -> String { String(Formatting.utc(date).prefix(10)) }
 
+    /// "2026-11-28 03:15 UTC": a run of the trend, so two runs of one day are told apart.
+    static func moment(_ date: Date) -> String {
+        let text = Formatting.utc(date)
+        return String(text.prefix(16)) + " UTC"
+    }
+
     /// "failing since 2026-11-28 (3 runs)".
     static func failing(_ streak: FailingStreak) -> String {
         "failing since \(day(streak.since)) (\(Formatting.plural(streak.runs, "run")))"

@@ -30,8 +30,8 @@ extension MarkdownReporter {
         if let last = history.trend.last, history.trend.count > 1 {
             let first = history.trend[0]
             out += "\nTrend over the last \(Formatting.plural(history.trend.count, "run")) of the list: "
-            out += "\(first.fail) fail, \(first.warn) warn, \(first.pass) pass on \(HistoryPhrases.day(first.generatedAt)); "
-            out += "\(last.fail) fail, \(last.warn) warn, \(last.pass) pass on \(HistoryPhrases.day(last.generatedAt)).\n"
+            out += "\(first.fail) fail, \(first.warn) warn, \(first.pass) pass on \(HistoryPhrases.moment(first.generatedAt)); "
+            out += "\(last.fail) fail, \(last.warn) warn, \(last.pass) pass on \(HistoryPhrases.moment(last.generatedAt)).\n"
         }
     }
 }

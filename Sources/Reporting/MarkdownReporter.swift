@@ -46,9 +46,10 @@ public enum MarkdownReporter {
         if let shard = report.shard {
             out += "\nShard \(shard) of the domain list (`--shard`): only its domains were checked.\n"
         }
+        if let line = RoutePhrases.line(report.run?.route) { out += "\n**" + MarkdownEscaping.escape(line) + "**\n" }
         if !report.complete && report.notAudited?.isEmpty ?? true {
             // A merge with a shard missing (an interrupted run always names what it did not reach).
-            out += "\n**This report is incomplete**: a shard of the list was not merged; only the domains below were checked.\n"
+            out += "\n**This report is incomplete**: \(ShardPhrases.notMerged(report)); only the domains below were checked.\n"
         } else if !report.complete {
             out += "\n**This run was interrupted**: only the domains below were checked.\n"
             if let missing = report.notAudited, !missing.isEmpty {

@@ -74,11 +74,13 @@ public struct AuditRun: Sendable {
             var targets = try readTargets(observer: observer, stop: stop, signal: signal)
             try check(&targets, observer: observer)
             let (output, baselineChoice) = oneOffOutput(for: targets, observer: observer)
-            let pipeline = RunPipeline(work: .audit, output: output, history: history, expiryWarningDays: audit.expiryWarningDays)
+            var pipeline = RunPipeline(work: .audit, output: output, history: history, expiryWarningDays: audit.expiryWarningDays)
+            pipeline.route = route
             // One run at a time per reports folder, from here to the end of this scope. The run starts
             // once it holds the lock: a run that waited is newer than the one it waited for.
             let lock = try pipeline.lock(observer: observer, signal: signal)
             defer { withExtendedLifetime(lock) {} }
+            pipeline.startedAt = Date()
             // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
             let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let baseline = try pipeline.prepare(baseline: baselineChoice, observer: observer)
@@ -95,6 +97,16 @@ public struct AuditRun: Sendable {
         } catch {
             return error.outcome
         }
+    }
+
+    /// How the run's transfers reach the servers, as the report names it (`RunRoute`): the route
+    /// options as given, `--cacert`'s path and SHA-256, the proxy without its credentials; nil when
+    /// nothing routes them.
+    var route: RunRoute? {
+        let proxy = fetch.proxy.shown
+        return RunRoute(connectTo: fetch.connectTo, resolve: fetch.resolve,
+                        caFile: fetch.caFile.map { RunRoute.CAFile(path: $0, sha256: CAFileDigest.sha256(ofFileAt: $0)) },
+                        proxy: proxy?.proxy, proxySource: proxy?.source.description).orNilWhenDirect
     }
 
     /// The domains to audit and where they came from.

@@ -8,13 +8,14 @@ public struct MergeRun: Sendable {
     public var files: [String]
     public var baseline: BaselineReport.Choice
     public var output: ReportOutput
-    /// For the certificates that crossed the expiry warning since the baseline.
-    public var expiryWarningDays: Int
+    /// The expiry warning threshold of the merged report; nil (the default): the shards' own, by
+    /// which their certificates were judged.
+    public var expiryWarningDays: Int?
     /// Where the merged run is recorded (`--history`; nil for `--no-history`).
     public var history: (any RunHistory)?
 
     /// A merge of `files`; see each property.
-    public init(files: [String], baseline: BaselineReport.Choice, output: ReportOutput, expiryWarningDays: Int = 30,
+    public init(files: [String], baseline: BaselineReport.Choice, output: ReportOutput, expiryWarningDays: Int? = nil,
                 history: (any RunHistory)? = nil) {
         self.history = history
         self.files = files
@@ -29,11 +30,15 @@ public struct MergeRun: Sendable {
     /// first. The steps: the shards read and merged, the pipeline prepared and finished as an
     /// audit's is (`RunPipeline`).
     public func run(observer: AuditRunObserver, signal: () -> Int32? = { nil }) -> AuditOutcome {
-        let pipeline = RunPipeline(work: .merge, output: output, history: history, expiryWarningDays: expiryWarningDays)
+        // The merge's own time: from reading its shards on.
+        let began = Date()
         do throws(RunEnded) {
             let (inputs, outcome) = try readShards(observer: observer)
             var merged = outcome.report
-            merged.expiryWarningDays = expiryWarningDays
+            if let expiryWarningDays { merged.expiryWarningDays = expiryWarningDays }
+            var pipeline = RunPipeline(work: .merge, output: output, history: history, expiryWarningDays: merged.expiryWarningDays)
+            pipeline.route = outcome.route
+            pipeline.startedAt = began
             let report = StreamedReport(merged)
             if let number = signal() {
                 observer.event(.stopped(RunEvent.StopSignal(number), .mergeBeforeWriting))

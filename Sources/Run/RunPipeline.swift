@@ -24,6 +24,14 @@ struct RunPipeline: Sendable {
     var history: (any RunHistory)?
     /// The certificate threshold in force, for the certificates that crossed it since the baseline.
     var expiryWarningDays: Int
+    /// The route the run's transfers took (the audit's options, or a merge's shards'), for the
+    /// report's `run` (`RunProvenance`).
+    var route: RunRoute? = nil
+    /// When the run's own work started (an audit's once it holds the lock, a merge's as it reads its
+    /// shards), for its duration.
+    var startedAt = Date()
+    /// This machine's name, for the report's `run`.
+    var host: String? = RunLock.hostName
 
     /// Before anything else of the run: the reports folder's lock (`RunLock`), so that one run at a
     /// time fetches, reads `latest` as its baseline, writes and records. Held until the value
@@ -122,8 +130,10 @@ struct RunPipeline: Sendable {
             observer.event(.failOnNewComparesNothing(reason))
         }
         let directory: URL
+        let ending = ending(of: report, incomplete: incomplete, signal: signal)
+        report.report.run = provenance(ending)
         do {
-            directory = try write(report, audited: audited, ending: ending(of: report, incomplete: incomplete, signal: signal), observer: observer)
+            directory = try write(report, audited: audited, ending: ending, observer: observer)
         } catch {
             return RunEnded(.usageOrInputError, report).outcome
         }
@@ -195,6 +205,13 @@ struct RunPipeline: Sendable {
             status = incomplete.isEmpty ? output.policy.status(for: report) : .usageOrInputError
         }
         return RunEnding(status: status, reportsWrittenAt: Date())
+    }
+
+    /// Where and how the report is made, as it is written: this machine, the status the run
+    /// decided (`ending`), its duration so far, its route.
+    func provenance(_ ending: RunEnding) -> RunProvenance {
+        RunProvenance(host: host, exitStatus: Int(ending.status.rawValue),
+                      durationSeconds: max(0, ending.reportsWrittenAt.timeIntervalSince(startedAt)), route: route)
     }
 
     /// What a signal after the writing stopped: the audit's domains checked and not, or the merge.

@@ -11,7 +11,8 @@ struct MergeCommand: Subcommand {
         let interruption = Interruption()
         let reports = options.reports
         let destination: ReportOutput.Destination = reports.outDirectory.map { .folder($0) } ?? .store(ReportStore())
-        var output = ReportOutput(destination: destination, formats: reports.formats, policy: ExitPolicy(strict: reports.strict),
+        var output = ReportOutput(destination: destination, formats: reports.formats,
+                                  policy: ExitPolicy(strict: reports.strict, failOn: options.failOn), keep: options.keep,
                                   promFile: reports.promFile)
         output.lockWait = reports.lockWait
         let merge = MergeRun(files: options.files,

@@ -38,12 +38,32 @@ import Testing
         #expect(try Self.run(MergeOptions.self, ["a.json"]).reports == ReportOptions())
     }
 
+    /// `--fail-on` and `--keep` as the audit takes them (one declaration, `RunPolicyOptions`), refused alike.
+    @Test func mergeFailsOnAndKeepsAsTheAuditDoes() throws {
+        let options = try Self.run(MergeOptions.self, ["a.json", "--fail-on", "new,expiring", "--keep", "30"])
+        #expect(options.failOn == (try Self.run(AuditOptions.self, ["--fail-on", "new,expiring"]).failOn))
+        #expect(options.failOn.asksWhatIsNew && options.keep == 30)
+        let defaults = try Self.run(MergeOptions.self, ["a.json"])
+        #expect(defaults.failOn == .any && defaults.keep == nil)
+        let refusals: [([String], UsageError)] = [
+            (["--keep", "0"], .invalidValue("--keep", "0", "expected 1 to 100000")),
+            (["--keep", "3", "--out", "o"], .invalidValue("--keep", "3", "it prunes reports/<UTC time> folders, which are not written with --out")),
+            (["--fail-on", "new", "--no-baseline"], .invalidValue("--fail-on", "new", "it compares with a baseline, which --no-baseline turns off")),
+            (["--fail-on", "any,new"], .invalidValue("--fail-on", "any,new", "any and new are two answers to which failing domains fail the run; give one of them")),
+        ]
+        for (arguments, error) in refusals {
+            #expect(throws: error, "\(arguments)") { try MergeOptions.parse(["a.json"] + arguments) }
+            #expect(throws: error, "the audit refuses it alike: \(arguments)") { try AuditOptions.parse(arguments) }
+        }
+        #expect(MergeOptions.optionNames.contains("--fail-on") && MergeOptions.optionNames.contains("--keep"))
+    }
+
     @Test func mergeHelpAndErrors() throws {
         #expect(try Self.asksForHelp(MergeOptions.self, ["--help"]))
         #expect(try Self.asksForHelp(MergeOptions.self, ["a.json", "-h", "--bogus"]), "help wins over what follows")
         #expect(throws: UsageError.invalidValue("merge", "", "name the report.json of each shard")) { try MergeOptions.parse([]) }
         #expect(throws: UsageError.unknownOption("--json")) { try MergeOptions.parse(["a.json", "--json"]) }
-        #expect(throws: UsageError.unknownOption("--keep")) { try MergeOptions.parse(["a.json", "--keep", "3"]) }
+        #expect(throws: UsageError.unknownOption("--expiry-warning-days")) { try MergeOptions.parse(["a.json", "--expiry-warning-days", "3"]) }
         #expect(throws: UsageError.missingValue("--format")) { try MergeOptions.parse(["a.json", "--format"]) }
         #expect(throws: UsageError.invalidValue("--format", "xml", "\"xml\" is not a format; choose from json, html, md, junit, prom")) {
             try MergeOptions.parse(["a.json", "--format", "xml"])

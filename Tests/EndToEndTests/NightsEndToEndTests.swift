@@ -46,6 +46,90 @@ import TestSupport
         #expect(lines.allSatisfy { $0.hasPrefix("aasa-audit: note: ") || $0.hasPrefix("aasa-audit: FAIL ") }, "\(lines)")
     }
 
+    // MARK: Where and how a report was made
+
+    /// The SHA-256 of `path`, as sha256sum prints it.
+    static func sha256(_ path: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(String(decoding: output, as: UTF8.self).prefix(64))
+    }
+
+    /// A run through --connect-to and a private --cacert names them (the CA by path and SHA-256),
+    /// the host, its exit status and duration, and the address each location was fetched from; its
+    /// HTML and Markdown headers say it was checked through a staging route.
+    @Test func aRoutedRunNamesItsRoute() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let outcome = try AuditBinary.run(try Self.network() + ["--out", "out", "--format", "json,html,md", "good.test", "notfound.test"], in: folder)
+        #expect(outcome.status == 1, "\(outcome.stderr)")
+        let report = try AuditBinary.readReport(at: folder.appendingPathComponent("out/report.json"))
+        let run = try #require(report.run)
+        var name = [CChar](repeating: 0, count: 256)
+        #expect(gethostname(&name, 255) == 0 && run.host == String(cString: name))
+        #expect(run.exitStatus == 1 && run.durationSeconds > 0 && run.durationSeconds < 600, "\(run)")
+        let route = try #require(run.route)
+        #expect(route.connectTo == sites.connectToArguments.filter { $0 != "--connect-to" } && route.resolve.isEmpty)
+        let ca = sites.certificateAuthority.certificatePath
+        #expect(route.caFile == RunRoute.CAFile(path: ca, sha256: try Self.sha256(ca)))
+        #expect(route.proxy == nil)
+        let good = try #require(report.domains.first { $0.domain == "good.test" })
+        #expect(good.locations.allSatisfy { $0.connectedAddress == "127.0.0.1" }, "\(good.locations.map(\.connectedAddress))")
+        let json = try String(contentsOf: folder.appendingPathComponent("out/report.json"), encoding: .utf8)
+        let pem = try String(contentsOfFile: ca, encoding: .utf8)
+        #expect(!json.contains("BEGIN CERTIFICATE") && !json.contains(String(pem.split(separator: "\n")[1])), "never the CA's content")
+        let html = try String(contentsOf: folder.appendingPathComponent("out/report.html"), encoding: .utf8)
+        let markdown = try String(contentsOf: folder.appendingPathComponent("out/report.md"), encoding: .utf8)
+        #expect(html.components(separatedBy: "Checked through a staging route (--connect-to silent.test:443:").count == 2)
+        #expect(markdown.components(separatedBy: "Checked through a staging route (--connect-to silent.test:443:").count == 2)
+
+        // Straight to the sites (a catch-all --resolve is a route too, so none is given): no route named.
+        let direct = try AuditBinary.run(["--no-cdn", "--timeout", "2", "--connect-timeout", "1", "--out", "direct", "--format", "json,html",
+                                          "refused.invalid"], in: folder)
+        #expect([1, 2].contains(direct.status), "\(direct.stderr)")
+        let plain = try AuditBinary.readReport(at: folder.appendingPathComponent("direct/report.json"))
+        #expect(plain.run?.route == nil && plain.run?.exitStatus == Int(direct.status))
+        #expect(!(try String(contentsOf: folder.appendingPathComponent("direct/report.html"), encoding: .utf8)).contains("staging route"))
+    }
+
+    /// `merge` takes --fail-on and --keep as the audit does; its report names the shards it lacks
+    /// and carries its shards' route.
+    @Test func mergeFailsOnKeepsAndNamesMissingShards() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        try "good.test\nexpiring.test\n".write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
+        for k in 1...3 {
+            let shard = try AuditBinary.run(try Self.network() + ["--quiet", "--no-history", "--shard", "\(k)/3", "--out", "shard\(k)"], in: folder)
+            #expect(shard.status == 0, "\(shard.stderr)")
+        }
+        let shards = (1...3).map { "shard\($0)/report.json" }
+        let plain = try AuditBinary.run(["merge", "--quiet"] + shards + ["--out", "plain"], in: folder)
+        #expect(plain.status == 0, "a warning alone passes: \(plain.stderr)")
+        let merged = try AuditBinary.readReport(at: folder.appendingPathComponent("plain/report.json"))
+        #expect(merged.run?.route?.caFile != nil && merged.run?.exitStatus == 0 && merged.missingShards == nil)
+        let expiring = try AuditBinary.run(["merge", "--quiet", "--fail-on", "expiring"] + shards + ["--out", "expiring"], in: folder)
+        #expect(expiring.status == 1, "expiring.test's certificate ends within the shards' 30 days: \(expiring.stderr)")
+
+        let missing = try AuditBinary.run(["merge", "--quiet", "shard2/report.json", "--out", "missing", "--format", "json,md"], in: folder)
+        #expect(missing.status == 2)
+        #expect(try AuditBinary.readReport(at: folder.appendingPathComponent("missing/report.json")).missingShards == [1, 3])
+        #expect(try String(contentsOf: folder.appendingPathComponent("missing/report.md"), encoding: .utf8)
+            .contains("**This report is incomplete**: shards 1 and 3 were not merged;"))
+
+        for _ in 0..<3 {
+            let kept = try AuditBinary.run(["merge", "--quiet", "--keep", "2"] + shards, in: folder)
+            #expect(kept.status == 0, "\(kept.stderr)")
+        }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("reports").path)
+            .filter { $0.first?.isNumber == true }
+        #expect(folders.count == 2, "--keep 2: \(folders)")
+    }
+
     // MARK: One run at a time per reports folder
 
     /// A lock held on `folder` (made if needed) by this process, as another run holds it; let go by `close`.
@@ -189,6 +273,7 @@ import TestSupport
         #expect(process.terminationStatus == 143, "\(stderr)")
         let report = try AuditBinary.readReport(at: folder.appendingPathComponent("run/shard-1/report.json"))
         #expect(!report.complete, "marked incomplete")
+        #expect(report.run?.exitStatus == 143, "the status the run decided as it wrote its partial report")
         #expect(Set(report.notAudited ?? []).isSuperset(of: [HostileSites.hang, HostileSites.drip]), "\(report.notAudited ?? [])")
         #expect(report.domains.count + (report.notAudited ?? []).count == hosts.count)
     }

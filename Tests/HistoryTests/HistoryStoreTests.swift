@@ -56,6 +56,23 @@ import TestSupport
         #expect(try store.overview().count == 3, "two audits started in one second are two runs")
     }
 
+    /// A merge of a night merged before (a retried Job) replaces it: its insights do not count the
+    /// run it replaces, so the trend has one entry per night, not two of the same time.
+    @Test func aRepeatedMergeSeesItsNightOnceInTheTrend() throws {
+        let store = try HistoryStore(path: try Self.file())
+        try store.record(RunRecord(report: Self.report(night: 0, ["a.test": .pass, "b.test": .fail]), kind: .list, origin: .merge))
+        try store.record(RunRecord(report: Self.report(night: 1, ["a.test": .fail, "b.test": .fail]), kind: .list, origin: .merge))
+        let again = RunRecord(report: Self.report(night: 1, ["a.test": .fail, "b.test": .fail]), kind: .list, origin: .merge)
+        let history = try store.insights(for: again)
+        #expect(history.trend.map(\.generatedAt) == [Self.start, Self.start.addingTimeInterval(Self.day)], "\(history.trend)")
+        #expect(history.earlierListRuns == 1)
+        #expect(history.failingSince.first { $0.domain == "a.test" }?.runs == 1, "the night itself is not an earlier failure")
+        #expect(history.failingSince.first { $0.domain == "b.test" }?.runs == 2)
+        // An audit of the same second is another run, counted as before.
+        let audit = RunRecord(report: Self.report(night: 1, ["a.test": .fail, "b.test": .fail]), kind: .list, origin: .audit)
+        #expect(try store.insights(for: audit).trend.count == 3)
+    }
+
     @Test func aFailingDomainSaysSinceWhenAndAFixedOneAfterHowManyRuns() throws {
         let store = try HistoryStore(path: try Self.file())
         try store.record(RunRecord(report: Self.report(night: 0, ["a.test": .pass, "b.test": .fail]), kind: .list, origin: .audit))

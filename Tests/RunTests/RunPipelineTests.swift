@@ -175,4 +175,33 @@ import Testing
                 == [.shardInterrupted(source: "s1.json"), .shardInterrupted(source: "s2.json")])
         #expect(MergeRun.incompleteness(missingShards: [], missingCount: 0, of: 30, interrupted: []).isEmpty)
     }
+
+    /// The report records how the run ended as it is written: the status the run decided (a
+    /// signal's 143 for a partial report; 2 for an incomplete merge), the host, the time since its
+    /// start, the route; written into report.json, read back the same.
+    @Test(arguments: works) func theReportRecordsWhereAndHowItWasMade(work: RunEvent.Work) throws {
+        let route = RunRoute(connectTo: ["a.example:443:127.0.0.1:8443"])
+        let cases: [(report: StreamedReport, incomplete: [RunEvent], signal: Int32?, status: Int)] = [
+            (Self.report([.pass, .fail]), [], nil, 1),
+            (Self.report([.pass]), [], nil, 0),
+            (Self.report([.pass], complete: false), [], ExitPolicy.sigterm, 143),
+            (Self.report([.pass]), [.shardsMissing(shown: [2], count: 1, of: 2)], nil, 2),
+        ]
+        for (report, incomplete, signal, status) in cases {
+            let folder = try AuditBinary.temporaryDirectory()
+            var (pipeline, _) = Self.pipeline(work, in: folder)
+            pipeline.route = route
+            pipeline.host = "night-host"
+            pipeline.startedAt = Date().addingTimeInterval(-2)
+            let (outcome, _) = Self.finish(pipeline, report, incomplete: incomplete, signal: signal)
+            #expect(Int(outcome.status.rawValue) == status)
+            let run = try #require(outcome.report?.run)
+            #expect(run.exitStatus == status && run.host == "night-host" && run.route == route)
+            #expect(run.durationSeconds >= 2 && run.durationSeconds < 600, "\(run.durationSeconds)")
+            let written = try #require(outcome.directory).appendingPathComponent("report.json")
+            let read = try #require(try AuditBinary.readReport(at: written).run, "report.json holds it, schema-valid")
+            #expect(read.exitStatus == status && read.host == run.host && read.route == route)
+            #expect(abs(read.durationSeconds - run.durationSeconds) < 0.001)
+        }
+    }
 }

@@ -37,6 +37,14 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// (`--expiry-warning-days`; `CertificateExpiry`). Reports written before it was recorded read
     /// as the default, 30.
     public var expiryWarningDays: Int = CertificateExpiry.defaultWarningDays
+    /// Where and how the report was made: host, exit status, duration, route (`RunProvenance`);
+    /// nil in a report written before it was recorded. Set by the run that writes the report.
+    public var run: RunProvenance?
+    /// A merged report's shards of 1...N that were not given, in order: the first
+    /// `ReportMerge.maxMissingListed`; nil when none is missing (or the report is no merge).
+    public var missingShards: [Int]?
+    /// How many more shards are missing than `missingShards` lists; nil when it lists them all.
+    public var missingShardsOmitted: Int?
 
     public init(tool: ToolInfo, generatedAt: Date, complete: Bool = true,
                 inputErrors: [InputProblem] = [], domains: [DomainResult]) {
@@ -69,6 +77,9 @@ public struct AuditReport: Sendable, Equatable, Codable {
         history = try container.decodeIfPresent(ReportHistory.self, forKey: .history)
         apps = try container.decodeIfPresent([AppResult].self, forKey: .apps)
         expiryWarningDays = try container.decodeIfPresent(Int.self, forKey: .expiryWarningDays) ?? CertificateExpiry.defaultWarningDays
+        run = try container.decodeIfPresent(RunProvenance.self, forKey: .run)
+        missingShards = try container.decodeIfPresent([Int].self, forKey: .missingShards)
+        missingShardsOmitted = try container.decodeIfPresent(Int.self, forKey: .missingShardsOmitted)
         // Numbers and dates from a file: out of range, the report is unusable (before any is counted with).
         var ranges = ReportRange.Checker()
         ranges.report(self)

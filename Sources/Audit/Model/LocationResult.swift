@@ -35,12 +35,18 @@ public struct LocationResult: Sendable, Equatable, Codable {
     /// absent when it was fetched directly. Through a proxy the site's addresses are not seen (the
     /// proxy resolves the name), so `network.private-address` was not judged for it.
     public var proxy: String?
+    /// The address the transfer's connection was made to (curl's primary IP): the site's server,
+    /// or the one `--connect-to`/`--resolve` named; through a proxy, the proxy's. Nil when no
+    /// connection was made, and in a report written before it was recorded.
+    public var connectedAddress: String?
 
     /// `usable` defaults to what the status and findings say (`LocationUsability.isUsable`).
     public init(path: String, url: String, verdict: Verdict, usable: Bool? = nil, httpStatus: Int?, contentType: String?,
                 headers: [HeaderField], bytes: BodySize, redirect: RedirectChain?, tls: TLSConnection?,
-                timings: TransferTimings, error: TransferFailure?, body: String?, findings: [Finding], proxy: String? = nil) {
+                timings: TransferTimings, error: TransferFailure?, body: String?, findings: [Finding], proxy: String? = nil,
+                connectedAddress: String? = nil) {
         self.proxy = proxy
+        self.connectedAddress = connectedAddress
         self.path = path
         self.url = url
         self.verdict = verdict
@@ -75,6 +81,7 @@ public struct LocationResult: Sendable, Equatable, Codable {
         body = try container.decodeIfPresent(String.self, forKey: .body)
         findings = try container.decode([Finding].self, forKey: .findings)
         proxy = try container.decodeIfPresent(String.self, forKey: .proxy)
+        connectedAddress = try container.decodeIfPresent(String.self, forKey: .connectedAddress)
         usable = try container.decodeIfPresent(Bool.self, forKey: .usable)
             ?? LocationUsability.isUsable(httpStatus: httpStatus, findings: findings)
         // An older report's locations get theirs from the domain (`DomainResult.assignRoles`).

@@ -31,6 +31,9 @@ public enum ReportMerge {
         public var missingShards: [Int]
         /// How many shards of 1...N are missing (may be more than `missingShards` lists).
         public var missingShardCount = 0
+        /// The route of the first shard (by number) whose run used one (`RunProvenance.route`), for
+        /// the merged report's own `run`; nil when none did.
+        public var route: RunRoute?
         /// The inputs whose run was interrupted (`"complete": false`): the report is then incomplete too.
         public var interruptedSources: [String] = []
         /// What does not stop the merge but may make it misleading: shards written by different
@@ -100,7 +103,16 @@ public enum ReportMerge {
             report.inputErrors.removeLast(report.inputErrors.count - DomainList.maximumKeptProblems)
         }
         if omitted > 0 { report.inputErrorsOmitted = omitted }
+        // Named in the report itself, so a reader of report.json sees which shards it lacks.
+        if !missing.isEmpty { report.missingShards = missing }
+        if missingCount > missing.count { report.missingShardsOmitted = missingCount - missing.count }
+        // The shards' own threshold: their certificates were judged by it.
+        report.expiryWarningDays = first.report.expiryWarningDays
+        // The route of the first shard (by shard number) that used one: the merged report shows a
+        // staging route when any of its shards was checked through one.
+        let routed = inputs.compactMap { input in input.report.run?.route.map { (input.report.shard?.index ?? 0, $0) } }
         return Outcome(report: report, missingShards: missing, missingShardCount: missingCount,
+                       route: routed.min { $0.0 < $1.0 }?.1,
                        interruptedSources: inputs.filter { !$0.report.complete }.map(\.source),
                        warnings: warnings(inputs))
     }

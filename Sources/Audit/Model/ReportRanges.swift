@@ -33,6 +33,8 @@ public enum ReportRange {
     public static let seconds: ClosedRange<Double> = -62_167_219_200...253_402_300_799
     /// A timing in milliseconds: 10¹² (31 years) at most, far past any timeout.
     public static let milliseconds: ClosedRange<Double> = 0...1_000_000_000_000
+    /// A run's duration in seconds: 10⁹ (31 years) at most.
+    public static let durationSeconds: ClosedRange<Double> = 0...1_000_000_000
 
     /// Collects the first value out of range while a decoded value is walked.
     struct Checker {
@@ -57,6 +59,12 @@ public enum ReportRange {
         mutating func milliseconds(_ value: Double, _ field: @autoclosure () -> String) {
             guard problem == nil, !ReportRange.milliseconds.contains(value) else { return }
             problem = ReportValueOutOfRange(field: field(), value: String(value), allowed: "0…10^12 ms")
+        }
+
+        /// A duration in seconds: the same bound as a timing, 10⁹ s (31 years).
+        mutating func seconds(_ value: Double, _ field: @autoclosure () -> String) {
+            guard problem == nil, !ReportRange.durationSeconds.contains(value) else { return }
+            problem = ReportValueOutOfRange(field: field(), value: String(value), allowed: "0…10^9 s")
         }
 
         /// Throws the problem found, as a decoding error at `decoder`'s path.
@@ -109,6 +117,14 @@ public enum ReportRange {
             }
             count(report.inputErrorsOmitted, "inputErrorsOmitted")
             count(report.expiryWarningDays, "expiryWarningDays")
+            if let run = report.run {
+                if problem == nil, !RunProvenance.exitStatuses.contains(run.exitStatus) {
+                    problem = ReportValueOutOfRange(field: "run.exitStatus", value: String(run.exitStatus), allowed: "0, 1, 2, 130 or 143")
+                }
+                seconds(run.durationSeconds, "run.durationSeconds")
+            }
+            for (index, shard) in (report.missingShards ?? []).enumerated() { int(shard, 1...Int(Int32.max), "missingShards[\(index)]", "1…\(Int32.max)") }
+            count(report.missingShardsOmitted, "missingShardsOmitted")
             for (index, problem) in report.inputErrors.enumerated() { count(problem.line, "inputErrors[\(index)].line") }
             if let changes = report.changes {
                 date(changes.baselineGeneratedAt, "changes.baselineGeneratedAt")

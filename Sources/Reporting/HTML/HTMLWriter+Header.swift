@@ -27,6 +27,13 @@ extension HTMLWriter {
         raw("</header>\n")
     }
 
+    /// The one line of a routed run (`RoutePhrases.line`), under the header.
+    mutating func routeLine(_ line: String) {
+        raw("<p class=\"meta route\"><strong>")
+        text(line)
+        raw("</strong></p>\n")
+    }
+
     /// How many unfinished domains an interrupted run's banner names; the JSON report has them all.
     static let notAuditedListed = 50
 
@@ -35,7 +42,8 @@ extension HTMLWriter {
         // run always names what it did not reach).
         if report.notAudited?.isEmpty ?? true {
             raw("<div class=\"banner\" role=\"alert\"><strong>This report is incomplete.</strong> ")
-            raw("A shard of the list was not merged, so its domains were not checked; the counts above cover only ")
+            raw(ShardPhrases.notMerged(report).capitalizedFirst)
+            raw(", so its domains were not checked; the counts above cover only ")
             raw("the \(Formatting.plural(domains.count, "domain")) below.</div>\n")
             return
         }

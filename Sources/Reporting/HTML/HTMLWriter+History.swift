@@ -68,7 +68,7 @@ extension HTMLWriter {
         func n(_ value: Double) -> String { String(format: "%.1f", value) }
         guard let first = trend.first, let last = trend.last else { return }
         let label = "Pass, warn and fail per run over the last \(trend.count) runs of the domain list, from "
-            + "\(HistoryPhrases.day(first.generatedAt)) to \(HistoryPhrases.day(last.generatedAt)); "
+            + "\(HistoryPhrases.moment(first.generatedAt)) to \(HistoryPhrases.moment(last.generatedAt)); "
             + "last run: \(last.fail) fail, \(last.warn) warn, \(last.pass) pass."
         raw("<figure class=\"trend\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" ")
         raw("width=\"100%\" style=\"max-width:\(Int(width))px\" role=\"img\" aria-label=\"")

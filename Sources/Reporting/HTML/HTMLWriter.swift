@@ -88,6 +88,7 @@ struct HTMLWriter {
         raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         raw("<title>AASA audit, \(when)</title>\n<style>\n\(ReportStylesheet.css)</style>\n</head>\n<body>\n")
         header(when: when)
+        if let line = RoutePhrases.line(report.run?.route) { routeLine(line) }
         if !report.complete { interruptedBanner() }
         // A shard's report attached to a ticket must not pass for the whole list.
         if let shard = report.shard {
