@@ -277,4 +277,64 @@ import TestSupport
         #expect(Set(report.notAudited ?? []).isSuperset(of: [HostileSites.hang, HostileSites.drip]), "\(report.notAudited ?? [])")
         #expect(report.domains.count + (report.notAudited ?? []).count == hosts.count)
     }
+
+    // MARK: The recipes of docs/scaling.md
+
+    static func scalingDoc() throws -> String {
+        try String(contentsOf: CommandOptionLists.root.appendingPathComponent("docs/scaling.md"), encoding: .utf8)
+    }
+
+    /// The text of the section of docs/scaling.md under `heading`, to the next heading.
+    static func section(_ heading: String, of doc: String) throws -> String {
+        let start = try #require(doc.range(of: "\n" + heading + "\n"), "no \(heading)").upperBound
+        let rest = doc[start...]
+        // Ends at the next heading of the page (a `# ` line inside a YAML block is a comment).
+        let end = [rest.range(of: "\n### ")?.lowerBound, rest.range(of: "\n## ")?.lowerBound].compactMap { $0 }.min() ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    /// The merge Job's command, as written, merges a night's shards from its working folder: with
+    /// --keep and --wait, exit 2 and the missing shard named in the report when one is missing.
+    @Test func theKubernetesMergeCommandRunsAsWritten() throws {
+        let recipe = try Self.section("### A set-up: a Kubernetes indexed Job", of: Self.scalingDoc())
+        for needed in ["backoffLimit: 0", "backoffLimit: 2", "terminationGracePeriodSeconds: 60", "requests: { cpu: \"1\", memory: 128Mi }",
+                       "limits: { memory: 256Mi }"] {
+            #expect(recipe.contains(needed), "the recipe has \(needed)")
+        }
+        let line = try #require(recipe.split(separator: "\n").first { $0.contains("exec aasa-audit merge") })
+        let command = try #require(line.range(of: "exec aasa-audit merge").map { String(line[$0.lowerBound...].dropLast(2)) }, "\(line)")
+        #expect(command == "exec aasa-audit merge --quiet --wait 600 --keep 30 run/shard-*/report.json", "\(command)")
+
+        let folder = try AuditBinary.temporaryDirectory()
+        try "good.test\nexpiring.test\nnotfound.test\n".write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
+        for k in [1, 3] {
+            let shard = try AuditBinary.run(try Self.network() + ["--quiet", "--shard", "\(k)/3", "--out", "run/shard-\(k)", "--format", "json"], in: folder)
+            #expect([0, 1].contains(shard.status), "\(shard.stderr)")
+        }
+        let merge = try ShellCommand.run("/bin/sh", ["-c", command.replacingOccurrences(of: "exec aasa-audit ", with: "exec '\(try AuditBinary.path())' ")],
+                                         directory: folder, checked: false)
+        #expect(merge.status == 2, "shard 2 is missing: \(merge.stderr)")
+        #expect(merge.stderr.contains("shard 2/3 not given"), "\(merge.stderr)")
+        let latest = folder.appendingPathComponent("reports")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: latest.path).filter { $0.first?.isNumber == true }
+        #expect(folders.count == 1, "\(folders)")
+        let report = try AuditBinary.readReport(at: latest.appendingPathComponent(try #require(folders.first)).appendingPathComponent("report.json"))
+        #expect(report.missingShards == [2] && !report.complete && report.run?.exitStatus == 2)
+        #expect(FileManager.default.fileExists(atPath: latest.appendingPathComponent("history.sqlite").path), "the night is recorded")
+    }
+
+    /// The CI matrix builds the tool once, as the package `make deb` makes, and installs it in every
+    /// other job; the merge compares with the previous night's merged report and keeps its history.
+    @Test func theCIMatrixBuildsOnceAndKeepsTheNight() throws {
+        let recipe = try Self.section("### A set-up: a GitHub Actions matrix", of: Self.scalingDoc())
+        #expect(recipe.components(separatedBy: "- run: make deb").count == 2, "one build")
+        #expect(!recipe.contains("make install") && !recipe.contains("swift build"), "no job builds from source")
+        #expect(recipe.components(separatedBy: "apt-get install -y ./deb/aasa-audit_*.deb").count == 3, "the shard and merge jobs install the package")
+        let makefile = try String(contentsOf: CommandOptionLists.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("PACKAGES = .build/packages") && recipe.contains("path: .build/packages/*.deb"), "the package is where make deb puts it")
+        for needed in ["name: aasa-night", "--baseline previous/merged/report.json", "cp previous/history.sqlite history.sqlite",
+                       "--history history.sqlite", "--fail-on new,expiring", "merged/\n            history.sqlite"] {
+            #expect(recipe.contains(needed), "the merge keeps the night: \(needed)")
+        }
+    }
 }
