@@ -62,7 +62,7 @@ import Testing
         }
         #expect(!audit.contains { !$0.hasPrefix("-") || $0.contains(",") || $0.contains("=") }, "\(audit)")
         #expect(ValidateOptions.optionNames == ["--format", "--json", "--strict", "-h", "--help"])
-        #expect(MergeOptions.optionNames.contains("--no-baseline") && !MergeOptions.optionNames.contains("--keep"))
+        #expect(MergeOptions.optionNames.contains("--no-baseline") && MergeOptions.optionNames.contains("--keep") && !MergeOptions.optionNames.contains("--shard"))
         #expect(MatchOptions.optionNames.contains("--file"))
         #expect(AuditOptions.optionNames == AuditOptions.table.specs.flatMap(\.names))
     }
