@@ -4,7 +4,8 @@ import Audit
 /// through a staging address, a private CA or a proxy says so where a ticket's reader looks first.
 enum RoutePhrases {
     /// "Checked through a staging route (--connect-to a:443:b:8443; --cacert ca.pem, SHA-256 ab12…):
-    /// devices reach the servers DNS gives and trust the system's CAs, so what they get may differ.",
+    /// Apple and devices reach the servers public DNS gives them and trust only public CAs, so what
+    /// they get may differ.",
     /// with the proxy named; nil for a run without a route.
     static func line(_ route: RunRoute?) -> String? {
         guard let route else { return nil }
@@ -16,6 +17,6 @@ enum RoutePhrases {
         }
         if let proxy { options.append(proxy) }
         return "Checked through a staging route (" + options.joined(separator: "; ")
-            + "): devices reach the servers DNS gives them and trust only the system's CAs, so what they get may differ."
+            + "): Apple and devices reach the servers public DNS gives them and trust only public CAs, so what they get may differ."
     }
 }

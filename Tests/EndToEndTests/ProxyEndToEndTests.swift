@@ -53,6 +53,9 @@ import TestSupport
         #expect(!ids.contains("network.private-address"), "\(ids)")
         // The report says the address was not seen: the location was fetched through the proxy.
         #expect(domain.locations.allSatisfy { $0.proxy == setup.squid.url }, "\(domain.locations.map(\.proxy))")
+        // The report's route names the proxy and where it was set; the address connected to is the proxy's.
+        #expect(report.run?.route?.proxy == setup.squid.url && report.run?.route?.proxySource == "https_proxy", "\(String(describing: report.run))")
+        #expect(domain.locations.allSatisfy { $0.connectedAddress == "127.0.0.1" }, "\(domain.locations.map(\.connectedAddress))")
         #expect(setup.squid.accessLog().contains("CONNECT good.test:443"), "\(setup.squid.accessLog())")
     }
 
@@ -81,6 +84,10 @@ import TestSupport
         let (accepted, out) = try Self.audit(["--proxy", withCredentials, "--format", "json,html,md,junit"])
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(setup.authenticating.accessLog().contains("CONNECT good.test:443 \(Self.user.name)"))
+        let route = try AuditBinary.readReport(at: out.appendingPathComponent("report.json")).run?.route
+        #expect(route?.proxy == "http://127.0.0.1:\(setup.authenticating.port)" && route?.proxySource == "--proxy", "\(String(describing: route))")
+        let markdown = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(markdown.contains("; the proxy `http://127.0.0.1:\(setup.authenticating.port)` (--proxy)): "), "named in the staging line, without credentials")
         let wrong = "http://\(Self.user.name):wrong-\(Self.user.password)@127.0.0.1:\(setup.authenticating.port)"
         let (refused, _) = try Self.audit(["--proxy", wrong])
         #expect(refused.status == 2)

@@ -29,7 +29,7 @@ extension HTMLWriter {
 
     /// The one line of a routed run (`RoutePhrases.line`), under the header.
     mutating func routeLine(_ line: String) {
-        raw("<p class=\"meta route\"><strong>")
+        raw("<p class=\"meta\"><strong>")
         text(line)
         raw("</strong></p>\n")
     }
