@@ -21,6 +21,8 @@
 #                                         BENCH_LATENCY_N="5000 20000", run every pair: the curve)
 #   BENCH_LATENCY_CONCURRENCY="32 64 128" scripts/bench.sh   the tool's --concurrency values in the
 #                                         latency model (default: its own default)
+#   BENCH_MERGE=20x5000 scripts/bench.sh  shards x names per shard for the merge phase (default 4x2500;
+#                                         0: skip it): the shards audited, then `merge` measured
 #   BENCH_PERF=DIR scripts/bench.sh       record each aasa-audit run with `perf record -g` into DIR
 #   BENCH_PERF_ARGS="-F 499 --call-graph dwarf,16384"   perf record's options instead of -g (the
 #                                         Swift code has no frame pointers: dwarf attributes it)
@@ -38,6 +40,7 @@ latency_ms_list=${BENCH_LATENCY_MS:-50}
 latency_n_list=${BENCH_LATENCY_N:-5000}
 latency_runs=${BENCH_LATENCY_RUNS:-$runs}
 latency_concurrency_list=${BENCH_LATENCY_CONCURRENCY:-}
+merge_plan=${BENCH_MERGE:-4x2500}
 read -r -a tool_args <<<"${BENCH_TOOL_ARGS:-}"
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -102,6 +105,7 @@ if [ "$latency_ms_list" != 0 ]; then
   for _ in $latency_ms_list; do for _ in $latency_n_list; do for _ in ${latency_concurrency_list:-default}; do
     count=$((count + 6 * latency_runs)); done; done; done
 fi
+if [ "$merge_plan" != 0 ]; then count=$((count + 1)); fi
 [ "$count" -le 250 ] || { echo "error: too many sizes x runs (at most 250 loopback addresses)" >&2; exit 1; }
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 listens=""; for i in $(seq 2 $((count + 1))); do listens="$listens listen 127.0.0.$i:$port ssl http2;"; done
@@ -355,5 +359,34 @@ if [ "$latency_ms_list" != 0 ]; then
   echo "| RTT ms | N | --concurrency | aasa-audit s | lower bound s | tool / bound | bare client s | curl s (its bound) | tool CPU s | tool's proxy CPU s (share) | TLS handshakes |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${latency_rows[@]}"
+fi
+
+# The merge: K shards of M names each audited (not measured), then `merge` of their reports measured:
+# its wall time and peak RSS (target of issue 28: under 100 MB for 20 shards of 5,000, whatever the
+# shard count), and the merged reports' sizes.
+if [ "$merge_plan" != 0 ]; then
+  shards=${merge_plan%x*}; per_shard=${merge_plan#*x}
+  write_lists "$((shards * per_shard))"
+  next_address=$((next_address + 1))
+  shard_rss=0
+  for k in $(seq 1 "$shards"); do
+    rm -rf "$work/shard-$k"
+    /usr/bin/time -v -o "$work/shard.time" "$binary" --domains "$work/domains.txt" --shard "$k/$shards" --cacert "$work/ca.pem" \
+      --connect-to "::127.0.0.$next_address:$port" --no-cdn --format json --out "$work/shard-$k" "${tool_args[@]}" > /dev/null 2>&1 || true
+    [ -s "$work/shard-$k/report.json" ] || { echo "error: shard $k/$shards wrote no report" >&2; exit 1; }
+    rss=$(field "Maximum resident set size" "$work/shard.time"); [ "$rss" -gt "$shard_rss" ] && shard_rss=$rss
+  done
+  rm -rf "$work/merged"
+  merged=$(measure merge "$binary" merge "$work"/shard-*/report.json --out "$work/merged" --format json,html --no-history)
+  read -r mw mr _ <<<"$merged"
+  [ -s "$work/merged/report.json" ] || { echo "error: merge wrote no report:" >&2; cat "$work/merge.stderr" >&2; exit 1; }
+  size() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+  echo
+  echo "Merge: $shards shards x $per_shard names ($((shards * per_shard)) domains); each shard's audit peaked at $((shard_rss / 1024)) MB"
+  echo
+  echo "| shards | domains | shard report.json MB (each) | merge s | merge peak RSS MB | merged report.json MB | merged report.html MB |"
+  echo "|---|---|---|---|---|---|---|"
+  echo "| $shards | $((shards * per_shard)) | $(size "$work/shard-1/report.json") | $mw | $((mr / 1024)) | $(size "$work/merged/report.json") | $(size "$work/merged/report.html") |"
+  awk -v r="$mr" -v s="$shards" -v n="$per_shard" 'BEGIN { if (s == 20 && n == 5000) printf "merge peak at 20 x 5000: %.0f MB (%s; target: under 100 MB)\n", r / 1024, (r / 1024 < 100 ? "holds" : "DOES NOT HOLD") }'
 fi
 echo "load average at the end:$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /')"
