@@ -85,9 +85,10 @@ fuzz: deps
 fuzz-self-test: deps
 	scripts/fuzz.sh --self-test
 
-# aasa-audit (its defaults) against `curl --parallel` on N = 1000, 5000, 20000 generated names served by nginx
-# on loopback, the growth from 5000 to 20000, then the latency model: 5000 names at 50 ms round trips through
-# aasa-latency-proxy, beside the lower bound (docs/scaling.md). BENCH_SIZES="1000 5000" BENCH_RUNS=1
+# aasa-audit (its defaults) against `curl --parallel` and the bare libcurl client (scripts/bench-bare-client.c)
+# on N = 1000, 5000, 20000 generated names served by nginx on loopback, the growth from 5000 to 20000, the CPU
+# ratio to the bare client, then the latency model: 5000 names at 50 ms round trips through
+# scripts/bench-delay-proxy.c, beside the lower bound (docs/scaling.md). BENCH_SIZES="1000 5000" BENCH_RUNS=1
 # BENCH_LATENCY_MS=0 (skip it) BENCH_LATENCY_N=1000 BENCH_TOOL_ARGS="--concurrency 128" override the defaults.
 # Then the matching engine's own benchmark (bench-match), the document checks (bench-json) and the history (bench-history).
 bench:

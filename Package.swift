@@ -67,7 +67,6 @@ let package = Package(
         .executableTarget(name: "aasa-history-bench", dependencies: ["AASA", "Audit", "History"]),
         // `make bench`'s latency model: a TCP proxy adding a round-trip time (TestSupport's LatencyProxy).
         // Not part of the aasa-audit product.
-        .executableTarget(name: "aasa-latency-proxy", dependencies: ["TestSupport"]),
         // Test support: throw-away CA, nginx on loopback, running the built binary.
         // Also builds an app's files at test time: Mach-O images, .app folders, .ipa zips (through CZip).
         .target(name: "TestSupport", dependencies: ["Audit", "CZip"]),

@@ -5,8 +5,11 @@
 # --no-cdn given), then `curl --parallel` fetches the same 2N URLs, writing nothing. For each N: wall
 # time, ratio, fetches per second, peak RSS, TLS handshakes and CPU time of each (and nginx's CPU
 # time during each run), medians of several runs, and
-# how N = 20,000 grows over N = 5,000. Then the latency model: the same with every round trip made
-# 50 ms longer by a TCP proxy (aasa-latency-proxy), beside the lower bound. See docs/scaling.md.
+# how N = 20,000 grows over N = 5,000. Beside both, the bare libcurl client (scripts/bench-bare-client.c:
+# exactly the tool's transfers, nothing else): the tool's CPU over its CPU (target: at most 1.15 at
+# N = 5,000 and 20,000). Then the latency model: the same with every round trip made 50 ms longer by a
+# TCP proxy (scripts/bench-delay-proxy.c), beside the lower bound, with the proxy's own CPU checked to be
+# under a tenth of the tool's. See docs/scaling.md.
 #
 #   scripts/bench.sh                      N = 1000 5000 20000, curl C = 64, 3 runs per point, latency model
 #   BENCH_SIZES="100 1000" BENCH_CONCURRENCY=32 BENCH_RUNS=5 scripts/bench.sh
@@ -14,7 +17,12 @@
 #   BENCH_NGINX_WORKERS=2 scripts/bench.sh   nginx worker processes (default 1)
 #   BENCH_TOOL_ARGS="--concurrency 64" scripts/bench.sh   extra options for aasa-audit (default: none)
 #   BENCH_LATENCY_MS=50 BENCH_LATENCY_N=5000 BENCH_LATENCY_RUNS=1 scripts/bench.sh   the latency model
-#                                         (BENCH_LATENCY_MS=0: skip it)
+#                                         (BENCH_LATENCY_MS=0: skip it; lists, e.g. BENCH_LATENCY_MS="50 150"
+#                                         BENCH_LATENCY_N="5000 20000", run every pair: the curve)
+#   BENCH_LATENCY_CONCURRENCY="32 64 128" scripts/bench.sh   the tool's --concurrency values in the
+#                                         latency model (default: its own default)
+#   BENCH_MERGE=20x5000 scripts/bench.sh  shards x names per shard for the merge phase (default 4x2500;
+#                                         0: skip it): the shards audited, then `merge` measured
 #   BENCH_PERF=DIR scripts/bench.sh       record each aasa-audit run with `perf record -g` into DIR
 #   BENCH_PERF_ARGS="-F 499 --call-graph dwarf,16384"   perf record's options instead of -g (the
 #                                         Swift code has no frame pointers: dwarf attributes it)
@@ -28,14 +36,18 @@ sizes=${BENCH_SIZES-1000 5000 20000}
 concurrency=${BENCH_CONCURRENCY:-64}
 runs=${BENCH_RUNS:-3}
 workers=${BENCH_NGINX_WORKERS:-1}
-latency_ms=${BENCH_LATENCY_MS:-50}
-latency_n=${BENCH_LATENCY_N:-5000}
+latency_ms_list=${BENCH_LATENCY_MS:-50}
+latency_n_list=${BENCH_LATENCY_N:-5000}
 latency_runs=${BENCH_LATENCY_RUNS:-$runs}
+latency_concurrency_list=${BENCH_LATENCY_CONCURRENCY:-}
+merge_plan=${BENCH_MERGE:-4x2500}
 read -r -a tool_args <<<"${BENCH_TOOL_ARGS:-}"
 cd "$(dirname "$0")/.."
 root=$(pwd)
 binary=${BENCH_BINARY:-"$root/.build/release/aasa-audit"}
-proxy="$root/.build/release/aasa-latency-proxy"
+# The bare libcurl client and the delay proxy: small C programs, built here (not part of the product).
+bare="$root/.build/bench/bench-bare-client"
+proxy="$root/.build/bench/bench-delay-proxy"
 
 for program in nginx openssl curl /usr/bin/time python3; do
   command -v "$program" >/dev/null 2>&1 || missing=1
@@ -46,12 +58,14 @@ fi
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
   echo "building the release binary ..." >&2
   swift build -c release --product aasa-audit >/dev/null
-  swift build -c release --product aasa-latency-proxy >/dev/null
 fi
 [ -x "$binary" ] || { echo "error: $binary is missing (run swift build -c release)" >&2; exit 1; }
-if [ "$latency_ms" != 0 ] && [ ! -x "$proxy" ]; then
-  echo "error: $proxy is missing (run swift build -c release --product aasa-latency-proxy)" >&2; exit 1
-fi
+mkdir -p "$root/.build/bench"
+# shellcheck disable=SC2046
+cc -O2 -Wall -o "$bare" scripts/bench-bare-client.c $(pkg-config --cflags --libs libcurl) \
+  || { echo "error: cannot build scripts/bench-bare-client.c (needs libcurl's headers: scripts/install-deps.sh --bench)" >&2; exit 1; }
+cc -O2 -Wall -o "$proxy" scripts/bench-delay-proxy.c \
+  || { echo "error: cannot build scripts/bench-delay-proxy.c" >&2; exit 1; }
 if [ -n "${BENCH_PERF:-}" ]; then mkdir -p "$BENCH_PERF"; fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/aasa-bench.XXXXXX")
@@ -73,21 +87,25 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
   -keyout "$work/ca.key" -out "$work/ca.pem" 2>/dev/null
 openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj "/CN=*.bench.test" \
   -keyout "$work/site.key" -out "$work/site.csr" 2>/dev/null
-printf 'subjectAltName=DNS:*.bench.test\n' > "$work/ext"
+printf 'subjectAltName=DNS:*.bench.test\nextendedKeyUsage=serverAuth\n' > "$work/ext"
 openssl x509 -req -in "$work/site.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial -days 365 \
   -extfile "$work/ext" -out "$work/site.pem" 2>/dev/null
 if [ -n "${BENCH_AASA:-}" ]; then
   cp "$BENCH_AASA" "$work/aasa.json"
 else
-  printf '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}\n' > "$work/aasa.json"
+  printf '{"applinks":{"details":[{"appIDs":["K4B7C2D9E1.com.benchmark.shop"],"components":[{"/":"/buy/*"}]}]},"webcredentials":{"apps":["K4B7C2D9E1.com.benchmark.shop"]}}\n' > "$work/aasa.json"
 fi
 
 # Each measured command connects to its own loopback address (127.0.0.2, .3, ...): thousands of
 # connections leave thousands of sockets in TIME_WAIT, and a later command to the same address
 # and port would pay for the kernel's search among them.
 # The latency model's proxies connect to nginx from their own addresses too (two per run).
-count=0; for _ in $sizes; do count=$((count + 2 * runs)); done
-if [ "$latency_ms" != 0 ]; then count=$((count + 4 * latency_runs)); fi
+count=0; for _ in $sizes; do count=$((count + 3 * runs)); done
+if [ "$latency_ms_list" != 0 ]; then
+  for _ in $latency_ms_list; do for _ in $latency_n_list; do for _ in ${latency_concurrency_list:-default}; do
+    count=$((count + 6 * latency_runs)); done; done; done
+fi
+if [ "$merge_plan" != 0 ]; then count=$((count + 1)); fi
 [ "$count" -le 250 ] || { echo "error: too many sizes x runs (at most 250 loopback addresses)" >&2; exit 1; }
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 listens=""; for i in $(seq 2 $((count + 1))); do listens="$listens listen 127.0.0.$i:$port ssl http2;"; done
@@ -204,33 +222,48 @@ run_curl() {
   if [ -s "$work/curl.stderr" ]; then echo "curl reported errors for N=$n:" >&2; head -5 "$work/curl.stderr" >&2; fi
 }
 
+# The bare libcurl client: the tool's transfers at the tool's concurrency, nothing else.
+run_bare() {
+  local n=$1 target=$2 c=$3
+  measure bare "$bare" "$work/domains.txt" "$target" "$work/ca.pem" "$c"
+  grep -q "failed 0" "$work/bare.stdout" || { echo "bench-bare-client reported failures for N=$n:" >&2; head -5 "$work/bare.stderr" >&2; }
+}
 
-rows=()
+rows=(); bare_rows=()
 : > "$work/scaling"
+: > "$work/cpu-ratios"
 for n in $sizes; do
   write_lists "$n"
-  : > "$work/tool.runs"; : > "$work/curl.runs"; : > "$work/ratio.$n"
+  : > "$work/tool.runs"; : > "$work/curl.runs"; : > "$work/bare.runs"; : > "$work/ratio.$n"; : > "$work/cpuratio.$n"
   for run in $(seq 1 "$runs"); do
-    next_address=$((next_address + 2)); tool_address=127.0.0.$((next_address - 1)); curl_address=127.0.0.$next_address
+    next_address=$((next_address + 3))
+    tool_address=127.0.0.$((next_address - 2)); curl_address=127.0.0.$((next_address - 1)); bare_address=127.0.0.$next_address
     tool=$(run_tool "$n" "$tool_address:$port" "N$n-run$run")
     curled=$(run_curl "$n" "$curl_address:$port")
-    echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"
+    bared=$(run_bare "$n" "$bare_address:$port" "$tool_concurrency")
+    echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"; echo "$bared" >> "$work/bare.runs"
     read -r tw tr treq ths tres tcpu tsrv <<<"$tool"; read -r cw cr creq chs cres ccpu csrv <<<"$curled"
+    read -r bw br breq bhs bres bcpu bsrv <<<"$bared"
     ratio=$(awk -v a="$tw" -v b="$cw" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-    echo "$ratio" >> "$work/ratio.$n"
-    echo "  N=$n run $run (load$(cut -d' ' -f1 /proc/loadavg | sed 's/^/ /')): aasa-audit ${tw}s (CPU ${tcpu}s, nginx ${tsrv}s) ${tr}KB ${treq} requests ${ths} handshakes ($tres resumed) | curl ${cw}s (CPU ${ccpu}s, nginx ${csrv}s) ${cr}KB ${creq} requests ${chs} handshakes ($cres resumed) | ratio $ratio" >&2
+    cpuratio=$(awk -v a="$tcpu" -v b="$bcpu" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    echo "$ratio" >> "$work/ratio.$n"; echo "$cpuratio" >> "$work/cpuratio.$n"
+    echo "  N=$n run $run (load$(cut -d' ' -f1 /proc/loadavg | sed 's/^/ /')): aasa-audit ${tw}s (CPU ${tcpu}s, nginx ${tsrv}s) ${tr}KB ${treq} requests ${ths} handshakes ($tres resumed) | curl ${cw}s (CPU ${ccpu}s, nginx ${csrv}s) ${cr}KB ${creq} requests ${chs} handshakes ($cres resumed) | bare client ${bw}s (CPU ${bcpu}s, nginx ${bsrv}s) ${br}KB ${breq} requests ${bhs} handshakes | ratio $ratio, CPU / bare $cpuratio" >&2
   done
   col() { awk -v c="$2" '{ print $c }' "$work/$1.runs" | median; }
-  tw=$(col tool 1); cw=$(col curl 1)
-  ratio=$(median < "$work/ratio.$n")
+  tw=$(col tool 1); cw=$(col curl 1); bw=$(col bare 1)
+  ratio=$(median < "$work/ratio.$n"); cpuratio=$(median < "$work/cpuratio.$n")
   tfps=$(awk -v r="$(col tool 3)" -v t="$tw" 'BEGIN { printf "%.0f", r / t }')
   cfps=$(awk -v r="$(col curl 3)" -v t="$cw" 'BEGIN { printf "%.0f", r / t }')
   trss=$(awk -v k="$(col tool 2)" 'BEGIN { printf "%.0f", k / 1024 }')
   crss=$(awk -v k="$(col curl 2)" 'BEGIN { printf "%.0f", k / 1024 }')
+  brss=$(awk -v k="$(col bare 2)" 'BEGIN { printf "%.0f", k / 1024 }')
   rows+=("| $n | $tw | $cw | $ratio | $(col tool 3) / $(col curl 3) | $tfps / $cfps | $trss / $crss | $(col tool 4) / $(col curl 4) | $(col tool 6) / $(col curl 6) |")
+  bare_rows+=("| $n | $tw / $bw | $(col tool 6) / $(col bare 6) | $cpuratio | $(col tool 3) / $(col bare 3) | $(col tool 4) / $(col bare 4) | $trss / $brss |")
   echo "$n $tw $(col tool 6) $(col tool 2)" >> "$work/scaling"
+  echo "$n $cpuratio" >> "$work/cpu-ratios"
 done
 
+if [ -n "$sizes" ]; then
 echo
 echo "| N | aasa-audit s | curl s | ratio | requests (tool / curl) | fetches/s (tool / curl) | peak RSS MB (tool / curl) | TLS handshakes (tool / curl) | CPU s (tool / curl) |"
 echo "|---|---|---|---|---|---|---|---|---|"
@@ -247,12 +280,22 @@ awk '$1 == 5000 { t5 = $2; r5 = $4 } $1 == 20000 { t20 = $2; r20 = $4 }
              tg = t20 / t5; rg = r20 / r5
              printf "growth 5000 -> 20000: wall time %.2f x (%s), peak RSS %.2f x (%s); each must be at most 4.2 x\n",
                tg, (tg <= 4.2 ? "holds" : "DOES NOT HOLD"), rg, (rg <= 4.2 ? "holds" : "DOES NOT HOLD") } }' "$work/scaling"
+echo
+echo "Beside the bare libcurl client (scripts/bench-bare-client.c: the same three transfers per domain, the"
+echo ".well-known one with certificate info, at the tool's --concurrency $tool_concurrency; no checks, no reports):"
+echo
+echo "| N | wall s (tool / bare) | CPU s (tool / bare) | CPU ratio | requests (tool / bare) | TLS handshakes (tool / bare) | peak RSS MB (tool / bare) |"
+echo "|---|---|---|---|---|---|---|"
+printf '%s\n' "${bare_rows[@]}"
+echo
+# The target of issue 28: the tool's CPU at most 1.15 x the bare client's at N = 5,000 and 20,000.
+awk '$1 == 5000 || $1 == 20000 { printf "CPU ratio at N=%s: %.2f x the bare client (%s; target: at most 1.15 x)\n", $1, $2, ($2 <= 1.15 ? "holds" : "DOES NOT HOLD") }' "$work/cpu-ratios"
+fi
 
-# The latency model: every round trip made latency_ms longer by aasa-latency-proxy in front of nginx
-# (each command through its own proxy, each proxy to nginx from its own address).
-if [ "$latency_ms" != 0 ]; then
-  echo
-  write_lists "$latency_n"
+# The latency model: every round trip made longer by bench-delay-proxy in front of nginx (each command
+# through its own proxy, each proxy to nginx from its own address), for each latency, N and
+# --concurrency asked for.
+if [ "$latency_ms_list" != 0 ]; then
   # Starts a proxy listening on a free port of $1, forwarding to nginx on $2; sets proxy_target
   # (address:port). Not in $(...): the proxy's pid must reach this shell's list.
   start_proxy() {
@@ -262,36 +305,88 @@ if [ "$latency_ms" != 0 ]; then
     for _ in $(seq 1 50); do grep -q '^listening on' "$output" 2>/dev/null && break; sleep 0.1; done
     proxy_target=$(sed -n 's/^listening on //p' "$output")
   }
-  : > "$work/tool.runs"; : > "$work/curl.runs"
-  for run in $(seq 1 "$latency_runs"); do
-    next_address=$((next_address + 4))
-    start_proxy 127.0.0.$((next_address - 3)) 127.0.0.$((next_address - 2)) "$work/proxy-tool.out"; tool_proxy=$proxy_target
-    start_proxy 127.0.0.$((next_address - 1)) 127.0.0.$next_address "$work/proxy-curl.out"; curl_proxy=$proxy_target
-    [ -n "$tool_proxy" ] && [ -n "$curl_proxy" ] || { echo "error: aasa-latency-proxy did not start" >&2; cat "$work"/proxy-*.out >&2; exit 1; }
-    tool=$(run_tool "$latency_n" "$tool_proxy" "latency-run$run")
-    curled=$(run_curl "$latency_n" "$curl_proxy")
-    # The proxies' own CPU time (they share the machine with both programs and nginx).
-    proxy_cpu=$(for pid in "${proxies[@]}"; do awk '{ printf "%.2fs ", ($14 + $15) / 100 }' "/proc/$pid/stat" 2>/dev/null || true; done)
-    for pid in "${proxies[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-    proxies=()
-    echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"
-    read -r tw tr treq ths tres tcpu tsrv <<<"$tool"; read -r cw cr creq chs cres ccpu csrv <<<"$curled"
-    echo "  latency ${latency_ms} ms, N=$latency_n run $run (load$(cut -d' ' -f1 /proc/loadavg | sed 's/^/ /')): aasa-audit ${tw}s (CPU ${tcpu}s, nginx ${tsrv}s) ${tr}KB ${ths} handshakes | curl ${cw}s (CPU ${ccpu}s, nginx ${csrv}s) ${chs} handshakes | proxies' CPU (tool, curl) ${proxy_cpu}" >&2
+  proxy_seconds() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+  latency_rows=()
+  saved_args=("${tool_args[@]}")
+  for latency_ms in $latency_ms_list; do
+    for latency_n in $latency_n_list; do
+      write_lists "$latency_n"
+      for c in ${latency_concurrency_list:-default}; do
+        tool_args=("${saved_args[@]}"); c_used=$tool_concurrency
+        if [ "$c" != default ]; then tool_args+=(--concurrency "$c"); c_used=$c; fi
+        : > "$work/tool.runs"; : > "$work/curl.runs"; : > "$work/bare.runs"; : > "$work/proxy.runs"
+        for run in $(seq 1 "$latency_runs"); do
+          next_address=$((next_address + 6))
+          start_proxy 127.0.0.$((next_address - 5)) 127.0.0.$((next_address - 4)) "$work/proxy-tool.out"; tool_proxy=$proxy_target; tool_proxy_pid=${proxies[-1]}
+          start_proxy 127.0.0.$((next_address - 3)) 127.0.0.$((next_address - 2)) "$work/proxy-curl.out"; curl_proxy=$proxy_target
+          start_proxy 127.0.0.$((next_address - 1)) 127.0.0.$next_address "$work/proxy-bare.out"; bare_proxy=$proxy_target
+          [ -n "$tool_proxy" ] && [ -n "$curl_proxy" ] && [ -n "$bare_proxy" ] || { echo "error: bench-delay-proxy did not start" >&2; cat "$work"/proxy-*.out >&2; exit 1; }
+          tool=$(run_tool "$latency_n" "$tool_proxy" "latency-${latency_ms}ms-N$latency_n-C$c_used-run$run")
+          tool_proxy_cpu=$(proxy_seconds "$tool_proxy_pid")
+          curled=$(run_curl "$latency_n" "$curl_proxy")
+          bared=$(run_bare "$latency_n" "$bare_proxy" "$c_used")
+          proxy_cpu=$(for pid in "${proxies[@]}"; do printf '%ss ' "$(proxy_seconds "$pid")"; done)
+          for pid in "${proxies[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+          proxies=()
+          echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"; echo "$bared" >> "$work/bare.runs"
+          read -r tw tr treq ths tres tcpu tsrv <<<"$tool"; read -r cw cr creq chs cres ccpu csrv <<<"$curled"
+          read -r bw br breq bhs bres bcpu bsrv <<<"$bared"
+          echo "$tool_proxy_cpu $tcpu" >> "$work/proxy.runs"
+          echo "  latency ${latency_ms} ms, N=$latency_n, --concurrency $c_used, run $run (load$(cut -d' ' -f1 /proc/loadavg | sed 's/^/ /')): aasa-audit ${tw}s (CPU ${tcpu}s, nginx ${tsrv}s) ${tr}KB ${ths} handshakes | curl ${cw}s (CPU ${ccpu}s) ${chs} handshakes | bare client ${bw}s (CPU ${bcpu}s) | proxies' CPU (tool, curl, bare) ${proxy_cpu}" >&2
+        done
+        tw=$(awk '{ print $1 }' "$work/tool.runs" | median); cw=$(awk '{ print $1 }' "$work/curl.runs" | median)
+        bw=$(awk '{ print $1 }' "$work/bare.runs" | median); tcpu=$(awk '{ print $6 }' "$work/tool.runs" | median)
+        ths=$(awk '{ print $4 }' "$work/tool.runs" | median)
+        pcpu=$(awk '{ print $1 }' "$work/proxy.runs" | median)
+        pshare=$(awk '$2 > 0 { print $1 / $2 }' "$work/proxy.runs" | median)
+        # Round trips: the TCP handshake, the TLS 1.3 handshake, then the requests. The tool sends its three
+        # requests of a domain at once over HTTP/2 (docs/scaling.md): 3 per domain. curl makes 2 transfers
+        # per domain, each on its own connection here: 3 each.
+        tool_bound=$(awk -v r=3 -v l="$latency_ms" -v n="$latency_n" -v c="$c_used" 'BEGIN { printf "%.1f", r * l / 1000 * n / c }')
+        curl_bound=$(awk -v r=3 -v l="$latency_ms" -v n="$((2 * latency_n))" -v c="$concurrency" 'BEGIN { printf "%.1f", r * l / 1000 * n / c }')
+        per_domain=$(awk -v c="$tcpu" -v n="$latency_n" 'BEGIN { printf "%.2f", c * 1000 / n }')
+        verdict=$(awk -v s="$pshare" 'BEGIN { print (s != "-" && s < 0.1 ? "holds" : "DOES NOT HOLD") }')
+        latency_rows+=("| ${latency_ms} | $latency_n | $c_used | $tw | $tool_bound | $(awk -v a="$tw" -v b="$tool_bound" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }') | $bw | $cw ($curl_bound) | $tcpu ($per_domain ms/domain) | $pcpu ($(awk -v s="$pshare" 'BEGIN { printf "%.3f", s }') x, $verdict) | $ths |")
+      done
+    done
   done
-  tw=$(awk '{ print $1 }' "$work/tool.runs" | median); cw=$(awk '{ print $1 }' "$work/curl.runs" | median)
-  ths=$(awk '{ print $4 }' "$work/tool.runs" | median); chs=$(awk '{ print $4 }' "$work/curl.runs" | median)
-  # Round trips: the TCP handshake, the TLS 1.3 handshake, then the requests. The tool sends its three
-  # requests of a domain at once over HTTP/2 (docs/scaling.md): 3 per domain. curl makes 2 transfers
-  # per domain, each on its own connection here (see its handshakes): 3 each.
-  tool_bound=$(awk -v r=3 -v l="$latency_ms" -v n="$latency_n" -v c="$tool_concurrency" 'BEGIN { printf "%.1f", r * l / 1000 * n / c }')
-  curl_bound=$(awk -v r=3 -v l="$latency_ms" -v n="$((2 * latency_n))" -v c="$concurrency" 'BEGIN { printf "%.1f", r * l / 1000 * n / c }')
-  echo "Latency model: $latency_n domains, ${latency_ms} ms round-trip time (aasa-latency-proxy in front of nginx), medians of $latency_runs run(s)"
+  tool_args=("${saved_args[@]}")
   echo
-  echo "| | wall s | lower bound s | bound = round trips x latency x units / concurrency | TLS handshakes |"
-  echo "|---|---|---|---|---|"
-  echo "| aasa-audit | $tw | $tool_bound | 3 x ${latency_ms} ms x $latency_n domains / $tool_concurrency | $ths |"
-  echo "| curl | $cw | $curl_bound | 3 x ${latency_ms} ms x $((2 * latency_n)) URLs / $concurrency | $chs |"
+  echo "Latency model (bench-delay-proxy in front of nginx), medians of $latency_runs run(s). Lower bound = 3 round trips x"
+  echo "latency x domains / --concurrency (curl's: 3 x latency x 2N URLs / $concurrency). The proxy's CPU must stay under a"
+  echo "tenth of the tool's (target of issue 28), or the model measures the proxy."
   echo
-  awk -v a="$tw" -v b="$cw" -v t="$tool_bound" 'BEGIN { if (b > 0 && t > 0) printf "ratio aasa-audit / curl: %.2f; aasa-audit / its lower bound: %.2f\n", a / b, a / t }'
+  echo "| RTT ms | N | --concurrency | aasa-audit s | lower bound s | tool / bound | bare client s | curl s (its bound) | tool CPU s | tool's proxy CPU s (share) | TLS handshakes |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  printf '%s\n' "${latency_rows[@]}"
+fi
+
+# The merge: K shards of M names each audited (not measured), then `merge` of their reports measured:
+# its wall time and peak RSS (target of issue 28: under 100 MB for 20 shards of 5,000, whatever the
+# shard count), and the merged reports' sizes.
+if [ "$merge_plan" != 0 ]; then
+  shards=${merge_plan%x*}; per_shard=${merge_plan#*x}
+  write_lists "$((shards * per_shard))"
+  next_address=$((next_address + 1))
+  shard_rss=0
+  for k in $(seq 1 "$shards"); do
+    rm -rf "$work/shard-$k"
+    /usr/bin/time -v -o "$work/shard.time" "$binary" --domains "$work/domains.txt" --shard "$k/$shards" --cacert "$work/ca.pem" \
+      --connect-to "::127.0.0.$next_address:$port" --no-cdn --format json --out "$work/shard-$k" "${tool_args[@]}" > /dev/null 2>&1 || true
+    [ -s "$work/shard-$k/report.json" ] || { echo "error: shard $k/$shards wrote no report" >&2; exit 1; }
+    rss=$(field "Maximum resident set size" "$work/shard.time"); [ "$rss" -gt "$shard_rss" ] && shard_rss=$rss
+  done
+  rm -rf "$work/merged"
+  merged=$(measure merge "$binary" merge "$work"/shard-*/report.json --out "$work/merged" --format json,html --no-history)
+  read -r mw mr _ <<<"$merged"
+  [ -s "$work/merged/report.json" ] || { echo "error: merge wrote no report:" >&2; cat "$work/merge.stderr" >&2; exit 1; }
+  size() { awk -v b="$(stat -c %s "$1")" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+  echo
+  echo "Merge: $shards shards x $per_shard names ($((shards * per_shard)) domains); each shard's audit peaked at $((shard_rss / 1024)) MB"
+  echo
+  echo "| shards | domains | shard report.json MB (each) | merge s | merge peak RSS MB | merged report.json MB | merged report.html MB |"
+  echo "|---|---|---|---|---|---|---|"
+  echo "| $shards | $((shards * per_shard)) | $(size "$work/shard-1/report.json") | $mw | $((mr / 1024)) | $(size "$work/merged/report.json") | $(size "$work/merged/report.html") |"
+  awk -v r="$mr" -v s="$shards" -v n="$per_shard" 'BEGIN { if (s == 20 && n == 5000) printf "merge peak at 20 x 5000: %.0f MB (%s; target: under 100 MB)\n", r / 1024, (r / 1024 < 100 ? "holds" : "DOES NOT HOLD") }'
 fi
 echo "load average at the end:$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /')"

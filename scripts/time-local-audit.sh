@@ -16,10 +16,10 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
   -keyout "$work/ca.key" -out "$work/ca.pem" 2>/dev/null
 openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj "/CN=*.bench.test" \
   -keyout "$work/site.key" -out "$work/site.csr" 2>/dev/null
-printf 'subjectAltName=DNS:*.bench.test\n' > "$work/ext"
+printf 'subjectAltName=DNS:*.bench.test\nextendedKeyUsage=serverAuth\n' > "$work/ext"
 openssl x509 -req -in "$work/site.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial -days 90 \
   -extfile "$work/ext" -out "$work/site.pem" 2>/dev/null
-printf '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}\n' > "$work/aasa.json"
+printf '{"applinks":{"details":[{"appIDs":["K4B7C2D9E1.com.benchmark.shop"],"components":[{"/":"/buy/*"}]}]}}\n' > "$work/aasa.json"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 cat > "$work/nginx.conf" <<CONF
 daemon on; master_process on; worker_processes 1; pid $work/nginx.pid; error_log $work/error.log;

@@ -13,6 +13,8 @@ public struct MergeRun: Sendable {
     public var expiryWarningDays: Int?
     /// Where the merged run is recorded (`--history`; nil for `--no-history`).
     public var history: (any RunHistory)?
+    /// The shards' domains go to the run's results spool; false keeps them in memory (tests compare the two).
+    var spoolsResults = true
 
     /// A merge of `files`; see each property.
     public init(files: [String], baseline: BaselineReport.Choice, output: ReportOutput, expiryWarningDays: Int? = nil,
@@ -27,22 +29,22 @@ public struct MergeRun: Sendable {
     /// Merges and writes. Ctrl-C or SIGTERM must not kill the merge half-way through writing (a
     /// temporary file left, some formats written and others not): `signal()` is only asked. Before
     /// writing, a signal ends the merge with nothing written; while writing, the reports are finished
-    /// first. The steps: the shards read and merged, the pipeline prepared and finished as an
-    /// audit's is (`RunPipeline`).
+    /// first. The steps: each shard's facts read and checked (its domains not yet), the pipeline
+    /// prepared, the shards' domains read one at a time into the run's results spool, then the
+    /// pipeline finished as an audit's is (`RunPipeline`). So a merge holds one domain at a time
+    /// besides the digests, whatever the number and size of the shards (docs/scaling.md).
     public func run(observer: AuditRunObserver, signal: () -> Int32? = { nil }) -> AuditOutcome {
         // The merge's own time: from reading its shards on.
         let began = Date()
         do throws(RunEnded) {
-            let (inputs, outcome) = try readShards(observer: observer)
-            var merged = outcome.report
-            if let expiryWarningDays { merged.expiryWarningDays = expiryWarningDays }
-            var pipeline = RunPipeline(work: .merge, output: output, history: history, expiryWarningDays: merged.expiryWarningDays)
-            pipeline.route = outcome.route
+            let (shells, builder) = try readShells(observer: observer)
+            var pipeline = RunPipeline(work: .merge, output: output, history: history,
+                                       expiryWarningDays: expiryWarningDays ?? builder.expiryWarningDays ?? CertificateExpiry.defaultWarningDays)
+            pipeline.route = builder.route
             pipeline.startedAt = began
-            let report = StreamedReport(merged)
             if let number = signal() {
                 observer.event(.stopped(RunEvent.StopSignal(number), .mergeBeforeWriting))
-                throw RunEnded(ExitPolicy.status(forSignal: number), report)
+                throw RunEnded(ExitPolicy.status(forSignal: number))
             }
             // One run at a time per reports folder, to the end of this scope (see `RunPipeline.lock`).
             let lock: RunLock
@@ -51,39 +53,116 @@ public struct MergeRun: Sendable {
                 lock = try pipeline.lock(observer: observer, signal: signal)
                 baseline = try pipeline.prepare(baseline: self.baseline, observer: observer)
             } catch {
-                throw RunEnded(error.outcome.status, report)
+                throw RunEnded(error.outcome.status)
             }
             defer { withExtendedLifetime(lock) {} }
+            let (outcome, report) = try readDomains(of: shells, into: builder, observer: observer)
+            if let number = signal() {
+                observer.event(.stopped(RunEvent.StopSignal(number), .mergeBeforeWriting))
+                throw RunEnded(ExitPolicy.status(forSignal: number), report)
+            }
             // A merge is a night of the list (its shards are not).
             return pipeline.finish(report, baseline: baseline, recording: .init(kind: .list, listSource: nil),
                                    incomplete: Self.incompleteness(missingShards: outcome.missingShards, missingCount: outcome.missingShardCount,
-                                                                   of: inputs.first?.report.shard?.count ?? 0,
+                                                                   of: shells.first?.report.shard?.count ?? 0,
                                                                    interrupted: outcome.interruptedSources), observer: observer, signal: signal)
         } catch {
             return error.outcome
         }
     }
 
-    /// The shards' reports read and merged; the merge's warnings told.
-    func readShards(observer: AuditRunObserver) throws(RunEnded) -> ([ReportMerge.Input], ReportMerge.Outcome) {
-        var inputs: [ReportMerge.Input] = []
+    /// The shards' reports without their domains, each read and checked in turn (`ReportMerge.Builder`).
+    func readShells(observer: AuditRunObserver) throws(RunEnded) -> ([ReportMerge.Input], ReportMerge.Builder) {
+        var shells: [ReportMerge.Input] = []
+        var builder = ReportMerge.Builder()
         for file in files {
-            switch ReportFile.load(file) {
-            case .success(let report): inputs.append(ReportMerge.Input(source: file, report: report))
+            switch ReportFile.loadShell(file) {
+            case .success(let report): shells.append(ReportMerge.Input(source: file, report: report))
             case .failure(let problem):
                 observer.event(.shardReportUnusable(file: file, problem))
                 throw RunEnded(.usageOrInputError)
             }
         }
-        let outcome: ReportMerge.Outcome
         do {
-            outcome = try ReportMerge.merge(inputs)
+            for shell in shells { try builder.add(shell: shell.report, source: shell.source) }
+            if shells.isEmpty { _ = try builder.finish(domains: []) }
         } catch {
             observer.event(.mergeRefused(error))
             throw RunEnded(.usageOrInputError)
         }
+        return (shells, builder)
+    }
+
+    /// Every shard's domains, read one at a time into the run's results spool (in memory when no
+    /// spool can be made), sorted by name; the merge's warnings told.
+    func readDomains(of shells: [ReportMerge.Input], into builder: ReportMerge.Builder,
+                     observer: AuditRunObserver) throws(RunEnded) -> (ReportMerge.Outcome, StreamedReport) {
+        var builder = builder
+        let generatedAt = builder.generatedAt ?? Date()
+        var spool: ResultSpool?
+        if spoolsResults { do {
+            spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
+                                    count: 0, generatedAt: generatedAt, htmlSections: output.formats.contains(.html))
+        } catch {
+            observer.event(.spoolUnavailable(error))
+        } }
+        var kept: [DomainResult] = []
+        for shell in shells {
+            var refusal: ReportMergeError?
+            let read = ReportFile.forEachDomain(shell.source, generatedAt: shell.report.generatedAt) { domain in
+                guard refusal == nil else { return }
+                do throws(ReportMergeError) {
+                    try builder.add(domain: domain.domain, source: shell.source)
+                } catch {
+                    refusal = error
+                    return
+                }
+                if let spool { spool.appendNext(domain) } else { kept.append(domain) }
+            }
+            if case .failure(let problem) = read {
+                spool?.removeCreatedFolders()
+                observer.event(.shardReportUnusable(file: shell.source, problem))
+                throw RunEnded(.usageOrInputError)
+            }
+            if let refusal {
+                spool?.removeCreatedFolders()
+                observer.event(.mergeRefused(refusal))
+                throw RunEnded(.usageOrInputError)
+            }
+        }
+        let outcome: ReportMerge.Outcome
+        let report: StreamedReport
+        do {
+            if let spool {
+                let stored: SpooledResults
+                do {
+                    stored = try spool.seal().results
+                } catch {
+                    spool.removeCreatedFolders()
+                    observer.event(.reportNotAssembled(error))
+                    throw RunEnded(.usageOrInputError)
+                }
+                var merged = try builder.finish(domains: [])
+                if let expiryWarningDays { merged.report.expiryWarningDays = expiryWarningDays }
+                outcome = merged
+                report = StreamedReport(shell: merged.report, domains: stored.sorted { $0.domain < $1.domain })
+            } else {
+                kept.sort { $0.domain < $1.domain }
+                var merged = try builder.finish(domains: kept)
+                if let expiryWarningDays { merged.report.expiryWarningDays = expiryWarningDays }
+                outcome = merged
+                report = StreamedReport(merged.report)
+            }
+        } catch let error as ReportMergeError {
+            observer.event(.mergeRefused(error))
+            throw RunEnded(.usageOrInputError)
+        } catch let error as RunEnded {
+            throw error
+        } catch {
+            throw RunEnded(.usageOrInputError)
+        }
         for warning in outcome.warnings { observer.event(.mergeWarning(warning)) }
-        return (inputs, outcome)
+        return (outcome, report)
     }
 
     /// What keeps the merged report from being a whole night's: the shards not given (the first

@@ -25,14 +25,15 @@ public enum ReportFile {
     /// The bytes of the regular file at `path`, or a refusal saying why not.
     public static func read(_ path: String, maxBytes: Int = maxBytes) -> Result<Data, Refusal> {
         var data = Data()
-        let read = read(path, maxBytes: maxBytes, sizeHint: { data.reserveCapacity($0) }) { data.append(contentsOf: $0) }
+        let read = read(path, maxBytes: maxBytes, sizeHint: { data.reserveCapacity($0) }) { data.append(contentsOf: $0); return true }
         return read.map { data }
     }
 
     /// Reads the regular file at `path` as `read(_:maxBytes:)` does, handing it to `take` piece by
-    /// piece (of at most 1 MB) rather than whole; `sizeHint` is told its size first.
+    /// piece (of at most 1 MB) rather than whole; `sizeHint` is told its size first. Stops early,
+    /// without a refusal, when `take` returns false (it has seen enough to refuse the file itself).
     static func read(_ path: String, maxBytes: Int = maxBytes, sizeHint: (Int) -> Void = { _ in },
-                     take: (UnsafeRawBufferPointer) -> Void) -> Result<Void, Refusal> {
+                     take: (UnsafeRawBufferPointer) -> Bool) -> Result<Void, Refusal> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -67,7 +68,7 @@ public enum ReportFile {
             if total > maxBytes {
                 return .failure(Refusal(reason: "it is more than the \(maxBytes >> 20) MB a report may have"))
             }
-            buffer.withUnsafeBytes { take(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            guard buffer.withUnsafeBytes({ take(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) else { break }
         }
         return .success(())
     }
@@ -108,28 +109,72 @@ public enum ReportFile {
         }
     }
 
+    /// The largest report read one domain at a time (a baseline, the shards of a merge): what bounds
+    /// the memory of these is one domain (`maxDomainBytes`), not the file, so a report of a
+    /// million domains with whole bodies is read; the limit only stops a file that never ends.
+    public static let maxStreamedBytes = 1 << 36
+    /// The largest domain of a report read one domain at a time: far above any domain the tool writes
+    /// (a few bodies of at most 128 KB, escaped), so memory stays bounded whatever the file holds.
+    public static let maxDomainBytes = 64 << 20
+
     /// Reads the report at `path` as a baseline: one domain at a time, each reduced to what the
     /// comparison needs (`ReportChanges.essentials(of:)`) as soon as it is decoded, so neither the
     /// file nor its evidence is ever held whole. The same report, and the same errors, as `load`
-    /// followed by `essentials(of:)`.
+    /// followed by `essentials(of:)`, but for a file of any size up to `maxStreamedBytes`.
     public static func loadEssentials(_ path: String) -> Result<AuditReport, LoadError> {
-        var splitter = ReportJSONSplitter()
         var domains: [DomainResult] = []
+        return streamed(path, keepingDomains: true) { element in
+            domains.append(ReportChanges.essentials(of: try JSONReporter.decodeDomain(element)))
+        }.map { shell in ReportChanges.baseline(shell: shell, domains: domains) }
+    }
+
+    /// The report at `path` without its domains (its `domains` is empty; `summary` as the file has
+    /// it), read one piece at a time, the domains skipped: a shard's facts, checked before its
+    /// domains are read (`merge`).
+    public static func loadShell(_ path: String) -> Result<AuditReport, LoadError> {
+        streamed(path, keepingDomains: false) { _ in }
+    }
+
+    /// Hands each domain of the report at `path` to `take`, decoded, in file order, with its days
+    /// left counted from `generatedAt` (the report's own start, from `loadShell`), as `load` gives
+    /// them; one at a time, so a report of any length is read in the memory of one domain.
+    public static func forEachDomain(_ path: String, generatedAt: Date, take: (DomainResult) throws -> Void) -> Result<Void, LoadError> {
+        streamed(path, keepingDomains: true) { element in
+            var domain = try JSONReporter.decodeDomain(element)
+            domain.countDaysLeft(from: generatedAt)
+            try take(domain)
+        }.map { _ in () }
+    }
+
+    /// Reads the report at `path` one piece at a time: each element of its `domains` to `take` (when
+    /// `keepingDomains`), then the rest decoded. The first error of `take` is reported at its
+    /// domain's place; a report of another schema is named as such, not by a domain it cannot read.
+    private static func streamed(_ path: String, keepingDomains: Bool, take: (Data) throws -> Void) -> Result<AuditReport, LoadError> {
+        var splitter = ReportJSONSplitter(keepingElements: keepingDomains, maxElementBytes: maxDomainBytes)
         var failure: (index: Int, error: Error)?
-        let read = read(path) { bytes in
+        var index = 0
+        let read = read(path, maxBytes: maxStreamedBytes) { bytes in
             splitter.feed(bytes) { element in
+                defer { index += 1 }
                 guard failure == nil else { return }
                 do {
-                    domains.append(ReportChanges.essentials(of: try JSONReporter.decodeDomain(element)))
+                    try take(element)
                 } catch {
-                    failure = (domains.count, error)
+                    failure = (index, error)
                 }
             }
+            return !splitter.isRefused
         }
         if case .failure(let refusal) = read { return .failure(.unreadable(refusal.reason)) }
+        if splitter.invalid { return .failure(.notAReport("not valid JSON")) }
+        if let oversized = splitter.firstOversized {
+            return .failure(.notAReport("domains[\(oversized)] is more than the \(maxDomainBytes >> 20) MB a domain may have"))
+        }
+        if splitter.shellOversized {
+            return .failure(.notAReport("what it holds besides its domains is more than the \(maxDomainBytes >> 20) MB a report has"))
+        }
         let shell: AuditReport
         do {
-            // The shell first: a report of another schema is named as such, not by a domain it cannot read.
             guard splitter.isBalanced else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unbalanced")) }
             shell = try JSONReporter.decode(splitter.shell)
             if let failure { throw failure.error }
@@ -144,7 +189,7 @@ public enum ReportFile {
         } catch {
             return .failure(.notAReport(error.localizedDescription))
         }
-        return .success(ReportChanges.baseline(shell: shell, domains: domains))
+        return .success(shell)
     }
 
     /// A key of a coding path, for errors found in a part of a report decoded on its own.

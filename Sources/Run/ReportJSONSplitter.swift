@@ -7,7 +7,9 @@ import Foundation
 ///
 /// Only the JSON's structure is followed (strings with their escapes, nesting); whether the pieces
 /// are a report is for the decoder. A scalar where a domain should be is kept as a problem
-/// (`stray`), so it is refused rather than skipped.
+/// (`stray`), so it is refused rather than skipped. An element longer than `maxElementBytes` is not
+/// collected past that (`firstOversized` names it), so memory stays bounded whatever the file holds;
+/// without `keepingElements` the elements are passed over and only the shell is kept.
 struct ReportJSONSplitter {
     /// Everything but the elements of the top-level `domains`.
     private(set) var shell = Data()
@@ -22,6 +24,26 @@ struct ReportJSONSplitter {
     private var key: Data?
     private var inDomains = false
     private static let domainsKey = Data("domains".utf8)
+    private let keepingElements: Bool
+    private let maxElementBytes: Int
+    /// The bytes of the current element so far (counted also when they are not kept).
+    private var elementBytes = 0
+    private var elementIndex = 0
+    /// The index in `domains` of the first element longer than `maxElementBytes`.
+    private(set) var firstOversized: Int?
+    /// True when a byte that JSON never has there was met (a control character, a NUL of a sparse
+    /// file): the file is not a report, and the rest need not be read.
+    private(set) var invalid = false
+    /// True when the report without its domains is longer than `maxElementBytes` (it holds a
+    /// hundred input errors and a few counts: far less).
+    var shellOversized: Bool { shell.count > maxElementBytes }
+    /// True once what was read settles that the file cannot be used: reading may stop.
+    var isRefused: Bool { invalid || firstOversized != nil || shellOversized }
+
+    init(keepingElements: Bool = true, maxElementBytes: Int = .max) {
+        self.keepingElements = keepingElements
+        self.maxElementBytes = maxElementBytes
+    }
 
     /// True when the bytes fed so far end where a JSON value ends (nothing open).
     var isBalanced: Bool { depth == 0 && !inString }
@@ -29,6 +51,11 @@ struct ReportJSONSplitter {
     /// Follows `bytes`, handing each complete element of `domains` to `take`.
     mutating func feed(_ bytes: UnsafeRawBufferPointer, take: (Data) throws -> Void) rethrows {
         for byte in bytes {
+            // Raw control characters are never in JSON, in a string or out (tab, LF, CR only between values).
+            if byte < 0x20 && (inString || (byte != 0x0A && byte != 0x0D && byte != 0x09)) {
+                invalid = true
+                return
+            }
             if inString {
                 append(byte)
                 if depth == 1 && !escaped && byte != UInt8(ascii: "\"") { string.append(byte) }
@@ -49,7 +76,8 @@ struct ReportJSONSplitter {
                 append(byte)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if inDomains && depth == 2 {
-                    element = Data([byte])
+                    element = keepingElements ? Data([byte]) : Data()
+                    elementBytes = 1
                 } else if !inDomains && depth == 1 && byte == UInt8(ascii: "[") && key == Self.domainsKey {
                     inDomains = true
                     shell.append(byte)
@@ -62,7 +90,12 @@ struct ReportJSONSplitter {
                 append(byte)
                 if inDomains && depth == 2, let done = element {
                     element = nil
-                    try take(done)
+                    defer { elementIndex += 1 }
+                    if elementBytes > maxElementBytes {
+                        if firstOversized == nil { firstOversized = elementIndex }
+                    } else if keepingElements {
+                        try take(done)
+                    }
                 } else if inDomains && depth == 1 {
                     inDomains = false
                 }
@@ -87,7 +120,8 @@ struct ReportJSONSplitter {
 
     private mutating func append(_ byte: UInt8) {
         if element != nil {
-            element?.append(byte)
+            elementBytes += 1
+            if keepingElements && elementBytes <= maxElementBytes { element?.append(byte) }
         } else {
             shell.append(byte)
         }

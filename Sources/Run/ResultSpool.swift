@@ -161,6 +161,16 @@ final class ResultSpool: @unchecked Sendable {
         }
     }
 
+    /// Stores `result` after every result stored so far: for a spool made with `count: 0` whose
+    /// number of results is known only at the end (`merge` reads its shards' domains one at a time).
+    func appendNext(_ result: DomainResult) {
+        let index = lock.withLock { () -> Int in
+            slots.append(nil)
+            return slots.count - 1
+        }
+        append(result, at: index)
+    }
+
     /// Stops taking results and gives those stored, in list order: the results, and for each
     /// domain of the list whether it was stored. Throws the first write that failed.
     func seal() throws(ReportWriteError) -> (results: SpooledResults, stored: [Bool]) {
@@ -232,6 +242,11 @@ struct SpooledResults: DomainResults, HTMLSectionStore {
         self.file = file
         self.slots = slots
         digests = slots.map(\.digest)
+    }
+
+    /// The same results in another order (`merge` sorts its domains by name once all are stored).
+    func sorted(by areInIncreasingOrder: (DomainDigest, DomainDigest) -> Bool) -> SpooledResults {
+        SpooledResults(file: file, slots: slots.sorted { areInIncreasingOrder($0.digest, $1.digest) })
     }
 
     func storedJSON(at position: Int) throws -> Data? {

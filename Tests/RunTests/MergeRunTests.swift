@@ -77,4 +77,66 @@ import Testing
         #expect(observer.events == [.stopped(.interrupt, .mergeBeforeWriting)] && observer.lines.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: store.root))
     }
+
+    /// The shards' domains are read one at a time into the results spool: the merged report.json,
+    /// report.html and report.md are byte for byte those of the merge held in memory, with hostile
+    /// strings, several domains per shard and shards given out of order.
+    @Test func theMergeThroughTheSpoolWritesTheSameReportsAsInMemory() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        var files: [String] = []
+        for (index, first) in [(2, 10), (1, 1), (3, 20)] {
+            var report = HostileReport.report(shard: Shard(index: index, count: 3), first: first)
+            report.domains += (first + 100...first + 104).map(HostileReport.result)
+            let out = folder.appendingPathComponent("shard\(index)")
+            _ = try ReportOutput(destination: .folder(out.path), formats: [.json]).write(report)
+            files.append(out.appendingPathComponent("report.json").path)
+        }
+        func merged(spooling: Bool) throws -> [String: Data] {
+            let out = folder.appendingPathComponent(spooling ? "spooled" : "memory")
+            var run = MergeRun(files: files, baseline: .none, output: ReportOutput(destination: .folder(out.path), formats: [.json, .html, .md]))
+            run.spoolsResults = spooling
+            _ = run.run(observer: RecordingObserver())
+            var written: [String: Data] = [:]
+            for name in ["report.json", "report.html", "report.md"] {
+                written[name] = try Data(contentsOf: out.appendingPathComponent(name))
+            }
+            // The one thing two merges may differ in: how long each took.
+            let json = String(decoding: try #require(written["report.json"]), as: UTF8.self)
+            written["report.json"] = Data(json.replacing(try Regex(#""durationSeconds" : [0-9.e+-]+"#), with: #""durationSeconds" : 0"#).utf8)
+            return written
+        }
+        let spooled = try merged(spooling: true), inMemory = try merged(spooling: false)
+        for name in ["report.json", "report.html", "report.md"] {
+            #expect(spooled[name] == inMemory[name], "\(name) differs")
+        }
+        let report = try JSONReporter.decode(try #require(spooled["report.json"]))
+        #expect(report.domains.count == 21 && report.domains.map(\.domain) == report.domains.map(\.domain).sorted())
+    }
+
+    /// A domain in two shards stops the merge when its second copy is read, naming both files.
+    @Test func aDomainInTwoShardsIsRefusedWhileStreaming() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let one = try Self.shard(1, of: 2, [.pass, .pass], in: folder)
+        var report = try ReportFile.load(one).get()
+        report.shard = Shard(index: 2, count: 2)
+        let out = folder.appendingPathComponent("shard2")
+        _ = try ReportOutput(destination: .folder(out.path), formats: [.json]).write(report)
+        let two = out.appendingPathComponent("report.json").path
+        let (outcome, observer, _) = Self.merge([one, two], in: folder)
+        #expect(outcome.status == .usageOrInputError && outcome.directory == nil)
+        #expect(observer.events.contains(.mergeRefused(ReportMergeError.duplicateDomain(domain: "s1-0.example", source: two, otherSource: one))))
+    }
+
+    /// A domain longer than the limit of one domain is refused by its place, not read whole.
+    @Test func aDomainPastTheLimitIsNamedNotCollected() throws {
+        let data = Data(#"{"schemaVersion":1,"domains":[{"domain":"a"},{"domain":"\#(String(repeating: "b", count: 100))"},{"domain":"c"}]}"#.utf8)
+        var splitter = ReportJSONSplitter(maxElementBytes: 50)
+        var elements: [Data] = []
+        data.withUnsafeBytes { splitter.feed($0) { elements.append($0) } }
+        #expect(splitter.firstOversized == 1 && elements.count == 2 && splitter.isBalanced)
+        var shellOnly = ReportJSONSplitter(keepingElements: false)
+        var none = 0
+        data.withUnsafeBytes { shellOnly.feed($0) { _ in none += 1 } }
+        #expect(none == 0 && shellOnly.shell == Data(#"{"schemaVersion":1,"domains":[]}"#.utf8))
+    }
 }

@@ -69,7 +69,7 @@ extension DomainResult {
 
     /// Counts from `now` the days left of every certificate whose `notAfter` is known but whose days
     /// left are not (results built by hand, reports written before days left were recorded).
-    mutating func countDaysLeft(from now: Date) {
+    public mutating func countDaysLeft(from now: Date) {
         for index in locations.indices {
             guard let notAfter = locations[index].tls?.certificate?.notAfter,
                   locations[index].tls?.certificate?.daysLeft == nil else { continue }

@@ -46,75 +46,130 @@ public enum ReportMerge {
 
     /// Merges `inputs`; throws `ReportMergeError` naming the offending source.
     public static func merge(_ inputs: [Input]) throws(ReportMergeError) -> Outcome {
-        guard let first = inputs.first else { throw .noReports }
-        guard let firstShard = first.report.shard else { throw .notAShard(source: first.source) }
-        var sources: [Int: String] = [:]
-        var domainSources: [String: String] = [:]
+        var builder = Builder()
         var domains: [DomainResult] = []
-        var inputErrors: [InputProblem] = []
-        var notAudited: [String] = []
-        // Every shard repeats the list's input errors, and a list of binary junk has hundreds of
-        // thousands: kept once each through a set, not by searching the array (quadratic).
-        var seenProblems = Set<ProblemKey>()
         for input in inputs {
-            let report = input.report
-            guard report.schemaVersion == first.report.schemaVersion else {
-                throw .schemaVersionDiffers(source: input.source, found: report.schemaVersion,
-                                            expected: first.report.schemaVersion, firstSource: first.source)
-            }
-            guard let shard = report.shard else { throw .notAShard(source: input.source) }
-            guard shard.count == firstShard.count else {
-                throw .shardCountDiffers(source: input.source, shard: shard, firstSource: first.source, firstShard: firstShard)
-            }
-            if let other = sources[shard.index] { throw .duplicateShard(source: input.source, shard: shard, otherSource: other) }
-            sources[shard.index] = input.source
-            for domain in report.domains {
-                if let other = domainSources[domain.domain] {
-                    throw .duplicateDomain(domain: domain.domain, source: input.source, otherSource: other)
-                }
-                domainSources[domain.domain] = input.source
+            try builder.add(shell: input.report, source: input.source)
+            for domain in input.report.domains {
+                try builder.add(domain: domain.domain, source: input.source)
                 domains.append(domain)
             }
+        }
+        domains.sort { $0.domain < $1.domain }
+        return try builder.finish(domains: domains)
+    }
+
+    /// The merge one shard at a time, so the shards' domains need not be held together (`merge`
+    /// streams them from the files through a results spool): each shard's report without its
+    /// domains (`add(shell:source:)`), then the name of each of its domains (`add(domain:source:)`),
+    /// then `finish`. Checks each step as `merge` does, naming the source.
+    public struct Builder: Sendable {
+        /// What is kept of each shard: not its domains.
+        private struct ShardFacts: Sendable {
+            var source: String
+            var tool: ToolInfo
+            var generatedAt: Date
+            var complete: Bool
+            var inputErrorsOmitted: Int?
+            var index: Int
+            var expiryWarningDays: Int
+            var route: RunRoute?
+        }
+        private var shards: [ShardFacts] = []
+        private var schemaVersion = 0
+        private var firstShard: Shard?
+        private var sources: [Int: String] = [:]
+        private var domainSources: [String: String] = [:]
+        private var inputErrors: [InputProblem] = []
+        private var notAudited: [String] = []
+        // Every shard repeats the list's input errors, and a list of binary junk has hundreds of
+        // thousands: kept once each through a set, not by searching the array (quadratic).
+        private var seenProblems = Set<ProblemKey>()
+
+        public init() {}
+
+        /// How many shards were added.
+        public var shardCount: Int { shards.count }
+
+        /// Adds a shard's report; its `domains` are not looked at (give each with `add(domain:source:)`).
+        public mutating func add(shell report: AuditReport, source: String) throws(ReportMergeError) {
+            if let first = shards.first, report.schemaVersion != schemaVersion {
+                throw .schemaVersionDiffers(source: source, found: report.schemaVersion, expected: schemaVersion, firstSource: first.source)
+            }
+            guard let shard = report.shard else { throw .notAShard(source: source) }
+            if let first = shards.first, let firstShard {
+                guard shard.count == firstShard.count else {
+                    throw .shardCountDiffers(source: source, shard: shard, firstSource: first.source, firstShard: firstShard)
+                }
+            } else {
+                schemaVersion = report.schemaVersion
+                firstShard = shard
+            }
+            if let other = sources[shard.index] { throw .duplicateShard(source: source, shard: shard, otherSource: other) }
+            sources[shard.index] = source
+            shards.append(ShardFacts(source: source, tool: report.tool, generatedAt: report.generatedAt, complete: report.complete,
+                                     inputErrorsOmitted: report.inputErrorsOmitted, index: shard.index,
+                                     expiryWarningDays: report.expiryWarningDays, route: report.run?.route))
             // An interrupted shard's unfinished domains stay named in the merged report.
             notAudited += report.notAudited ?? []
             for problem in report.inputErrors where seenProblems.insert(ProblemKey(problem)).inserted {
                 inputErrors.append(problem)
             }
         }
-        domains.sort { $0.domain < $1.domain }
-        // N comes from a file: list at most `maxMissingListed` of the missing shards, found without
-        // walking 1...N (N may be huge), and count the rest.
-        var missing: [Int] = []
-        var candidate = 1
-        while candidate <= firstShard.count && missing.count < maxMissingListed {
-            if sources[candidate] == nil { missing.append(candidate) }
-            candidate += 1
+
+        /// Adds the name of a domain of the shard `source` (added before): no domain in two shards.
+        public mutating func add(domain: String, source: String) throws(ReportMergeError) {
+            if let other = domainSources.updateValue(source, forKey: domain) {
+                domainSources[domain] = other
+                throw .duplicateDomain(domain: domain, source: source, otherSource: other)
+            }
         }
-        let missingCount = firstShard.count - sources.count
-        let generatedAt = inputs.map(\.report.generatedAt).min() ?? first.report.generatedAt
-        let complete = missing.isEmpty && inputs.allSatisfy(\.report.complete)
-        var report = AuditReport(tool: first.report.tool, generatedAt: generatedAt, complete: complete,
-                                 inputErrors: inputErrors, domains: domains)
-        if !notAudited.isEmpty { report.notAudited = notAudited.sorted() }
-        // Every shard lists the same first problems of the one list and counts the same rest.
-        var omitted = inputs.map { $0.report.inputErrorsOmitted ?? 0 }.max() ?? 0
-        if report.inputErrors.count > DomainList.maximumKeptProblems {
-            omitted = omitted.addingClamped(report.inputErrors.count - DomainList.maximumKeptProblems)
-            report.inputErrors.removeLast(report.inputErrors.count - DomainList.maximumKeptProblems)
+
+        /// The merged report's start: the earliest shard's.
+        public var generatedAt: Date? { shards.map(\.generatedAt).min() }
+
+        /// The expiry warning threshold of the first shard added: the shards' certificates were judged by it.
+        public var expiryWarningDays: Int? { shards.first?.expiryWarningDays }
+
+        /// The route of the first shard (by shard number) that used one: the merged report shows a
+        /// staging route when any of its shards was checked through one.
+        public var route: RunRoute? {
+            shards.compactMap { shard in shard.route.map { (shard.index, $0) } }.min { $0.0 < $1.0 }?.1
         }
-        if omitted > 0 { report.inputErrorsOmitted = omitted }
-        // Named in the report itself, so a reader of report.json sees which shards it lacks.
-        if !missing.isEmpty { report.missingShards = missing }
-        if missingCount > missing.count { report.missingShardsOmitted = missingCount - missing.count }
-        // The shards' own threshold: their certificates were judged by it.
-        report.expiryWarningDays = first.report.expiryWarningDays
-        // The route of the first shard (by shard number) that used one: the merged report shows a
-        // staging route when any of its shards was checked through one.
-        let routed = inputs.compactMap { input in input.report.run?.route.map { (input.report.shard?.index ?? 0, $0) } }
-        return Outcome(report: report, missingShards: missing, missingShardCount: missingCount,
-                       route: routed.min { $0.0 < $1.0 }?.1,
-                       interruptedSources: inputs.filter { !$0.report.complete }.map(\.source),
-                       warnings: warnings(inputs))
+
+        /// The merged report with `domains` (sorted by name; `[]` for a report whose domains are
+        /// streamed: its `summary` is then counted by the caller); throws `noReports` when nothing
+        /// was added.
+        public func finish(domains: [DomainResult]) throws(ReportMergeError) -> Outcome {
+            guard let first = shards.first, let firstShard, let generatedAt else { throw .noReports }
+            // N comes from a file: list at most `maxMissingListed` of the missing shards, found without
+            // walking 1...N (N may be huge), and count the rest.
+            var missing: [Int] = []
+            var candidate = 1
+            while candidate <= firstShard.count && missing.count < maxMissingListed {
+                if sources[candidate] == nil { missing.append(candidate) }
+                candidate += 1
+            }
+            let missingCount = firstShard.count - sources.count
+            let complete = missing.isEmpty && shards.allSatisfy(\.complete)
+            var report = AuditReport(tool: first.tool, generatedAt: generatedAt, complete: complete,
+                                     inputErrors: inputErrors, domains: domains)
+            if !notAudited.isEmpty { report.notAudited = notAudited.sorted() }
+            // Every shard lists the same first problems of the one list and counts the same rest.
+            var omitted = shards.map { $0.inputErrorsOmitted ?? 0 }.max() ?? 0
+            if report.inputErrors.count > DomainList.maximumKeptProblems {
+                omitted = omitted.addingClamped(report.inputErrors.count - DomainList.maximumKeptProblems)
+                report.inputErrors.removeLast(report.inputErrors.count - DomainList.maximumKeptProblems)
+            }
+            if omitted > 0 { report.inputErrorsOmitted = omitted }
+            // Named in the report itself, so a reader of report.json sees which shards it lacks.
+            if !missing.isEmpty { report.missingShards = missing }
+            if missingCount > missing.count { report.missingShardsOmitted = missingCount - missing.count }
+            report.expiryWarningDays = first.expiryWarningDays
+            return Outcome(report: report, missingShards: missing, missingShardCount: missingCount, route: route,
+                           interruptedSources: shards.filter { !$0.complete }.map(\.source),
+                           warnings: warnings(shards.map { ($0.source, $0.tool, $0.generatedAt) }))
+        }
     }
 
     /// At most this many missing shards are named in `Outcome.missingShards`.
@@ -130,20 +185,25 @@ public enum ReportMerge {
 
     /// Differences between the inputs that a person should know about (see `Outcome.warnings`).
     static func warnings(_ inputs: [Input]) -> [String] {
+        warnings(inputs.map { ($0.source, $0.report.tool, $0.report.generatedAt) })
+    }
+
+    /// `warnings` of the inputs' sources, tools and start times.
+    private static func warnings(_ inputs: [(source: String, tool: ToolInfo, generatedAt: Date)]) -> [String] {
         var warnings: [String] = []
         guard let first = inputs.first else { return warnings }
-        if let other = inputs.first(where: { $0.report.tool != first.report.tool }) {
-            warnings.append("\(other.source) was written by \(other.report.tool.name) \(other.report.tool.version), "
-                            + "\(first.source) by \(first.report.tool.name) \(first.report.tool.version): checks may differ between "
-                            + "versions; the merged report names \(first.report.tool.version)")
+        if let other = inputs.first(where: { $0.tool != first.tool }) {
+            warnings.append("\(other.source) was written by \(other.tool.name) \(other.tool.version), "
+                            + "\(first.source) by \(first.tool.name) \(first.tool.version): checks may differ between "
+                            + "versions; the merged report names \(first.tool.version)")
         }
-        if let earliest = inputs.min(by: { $0.report.generatedAt < $1.report.generatedAt }),
-           let latest = inputs.max(by: { $0.report.generatedAt < $1.report.generatedAt }),
-           latest.report.generatedAt.timeIntervalSince(earliest.report.generatedAt) > maximumStartSpread {
-            let hours = Int((latest.report.generatedAt.timeIntervalSince(earliest.report.generatedAt) / 3600).rounded())
+        if let earliest = inputs.min(by: { $0.generatedAt < $1.generatedAt }),
+           let latest = inputs.max(by: { $0.generatedAt < $1.generatedAt }),
+           latest.generatedAt.timeIntervalSince(earliest.generatedAt) > maximumStartSpread {
+            let hours = Int((latest.generatedAt.timeIntervalSince(earliest.generatedAt) / 3600).rounded())
             warnings.append("the shards started \(hours) hours apart (\(earliest.source) at "
-                            + "\(earliest.report.generatedAt.formatted(.iso8601)), \(latest.source) at "
-                            + "\(latest.report.generatedAt.formatted(.iso8601))): is one left over from an earlier run?")
+                            + "\(earliest.generatedAt.formatted(.iso8601)), \(latest.source) at "
+                            + "\(latest.generatedAt.formatted(.iso8601))): is one left over from an earlier run?")
         }
         return warnings
     }
