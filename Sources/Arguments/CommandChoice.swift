@@ -41,6 +41,9 @@ public enum CommandChoice: Equatable, Sendable {
             throw .unknownCommand(topic, suggestion: EditDistance.nearMiss(of: topic, among: [auditWord] + commands + [helpWord],
                                                                             maximum: maximumEdits))
         }
+        if let suggestion = mistypedCommand(first, commands: commands) {
+            throw .unknownCommand(first, suggestion: suggestion)
+        }
         // The first word that is neither an option nor an option's value, wherever it stands:
         // `aasa-audit --no-cdn validat foo.json` must not audit "foo.json" either.
         if first.hasPrefix("-"), let word = firstOperand(of: arguments, options: AuditOptions.optionSpecs),

@@ -7,18 +7,31 @@ enum AppClaimsReader {
     /// The claims of every app that can be audited; the others are recorded as problems of `list`.
     /// A file named twice (with the same `--app-id`) is read once, as a domain listed twice is audited once.
     static func read(_ inputs: [EntitlementsInput], into list: inout DomainList) -> [AppClaims] {
-        var claims: [AppClaims] = []
+        resolve(readFiles(inputs, into: &list), into: &list)
+    }
+
+    /// Each file's entitlements, read once; a file that cannot be read is a problem of `list`
+    /// (`AuditRun` ends the run on it before the domain list is read).
+    static func readFiles(_ inputs: [EntitlementsInput], into list: inout DomainList) -> [(EntitlementsInput, AppEntitlements)] {
+        var read: [(EntitlementsInput, AppEntitlements)] = []
         var seen = Set<EntitlementsInput>()
         for input in inputs where seen.insert(input).inserted {
-            let entitlements: AppEntitlements
             do {
-                entitlements = try EntitlementsFile.read(at: input.path)
+                read.append((input, try EntitlementsFile.read(at: input.path)))
             } catch {
                 // The member inside the file (`App.ipa: Payload/App.app/App`) is named when the problem is there.
                 let inside = error.source == input.path ? "" : " (\(error.source))"
                 list.add(appProblem: "cannot read the entitlements\(inside): \(error.reason)", source: input.path)
-                continue
             }
+        }
+        return read
+    }
+
+    /// The claims of each app read; an app ID that cannot be resolved is a problem of `list` (the
+    /// other apps are still audited).
+    static func resolve(_ read: [(EntitlementsInput, AppEntitlements)], into list: inout DomainList) -> [AppClaims] {
+        var claims: [AppClaims] = []
+        for (input, entitlements) in read {
             do {
                 claims.append(try AppClaims.resolve(entitlements, appID: input.appID))
             } catch {

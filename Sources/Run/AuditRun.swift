@@ -104,6 +104,14 @@ public struct AuditRun: Sendable {
 
     /// The domain list (or the arguments) read, the apps' hosts added.
     func readTargets(observer: AuditRunObserver, stop: StopSwitch?, signal: () -> Int32?) throws(RunEnded) -> Targets {
+        // An --entitlements file that cannot be read ends the run before anything else: auditing
+        // ./domains.txt instead would answer another question than the one asked.
+        var unreadable = DomainList.parse(arguments: [])
+        let entitlements = AppClaimsReader.readFiles(apps, into: &unreadable)
+        if unreadable.problemCount > 0 {
+            observer.event(.inputProblems(unreadable.problems, total: unreadable.problemCount))
+            throw RunEnded(.usageOrInputError)
+        }
         var targets: Targets
         switch domains {
         case .file(let path, let given):
@@ -125,7 +133,7 @@ public struct AuditRun: Sendable {
         case .arguments(let names):
             targets = Targets(list: DomainList.parse(arguments: names), listSource: nil, isOneOff: true, claims: [], originOnly: [])
         }
-        targets.claims = AppClaimsReader.read(apps, into: &targets.list)
+        targets.claims = AppClaimsReader.resolve(entitlements, into: &targets.list)
         targets.originOnly = targets.list.add(apps: targets.claims)
         return targets
     }
