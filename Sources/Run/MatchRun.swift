@@ -220,7 +220,7 @@ public struct MatchRun: Sendable {
             return "deciding with Apple's CDN copy of \(url) (what iOS 14+ and macOS 11+ read)\(stale)"
         }
         let cdn = findings.contains { $0.id == CDNCheck.unreachable.id } ? "Apple's CDN could not be reached" : "Apple's CDN was not asked"
-        return "deciding with \(url) (the file Apple uses; \(cdn), so the copy iOS 14+ and macOS 11+ read is not checked)"
+        return "deciding with \(url) (the file Apple uses); \(cdn), so the copy iOS 14+ and macOS 11+ read is not checked"
     }
 
     /// At most this many of the used file's errors are named in the note before deciding.
