@@ -3,8 +3,12 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN = .build/release/aasa-audit
 DOMAINS ?= domains.txt
+# The commit `--version` names (Package.swift reads it; "+changes" when the tree differs from it):
+# empty outside a git checkout. Every build below is told.
+BUILD_COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git rev-parse HEAD >/dev/null 2>&1 && [ -n "$$(git status --porcelain 2>/dev/null)" ] && echo +changes)
+export AASA_BUILD_COMMIT = $(BUILD_COMMIT)
 
-.PHONY: all deps test-deps build release audit test docs stylesheet fuzz fuzz-self-test clean install uninstall bench bench-match bench-json bench-history
+.PHONY: all deps test-deps package-deps build release static deb dist audit test docs stylesheet fuzz fuzz-self-test clean install uninstall bench bench-match bench-json bench-history
 
 all: build
 
@@ -14,20 +18,41 @@ deps:
 test-deps:
 	@scripts/install-deps.sh --test
 
+package-deps:
+	@scripts/install-deps.sh --package
+
 build: deps
 	$(SWIFT) build
 
 release: deps
 	$(SWIFT) build -c release
 
+# The release binary with the Swift runtime linked in (Foundation's static libraries ship with the
+# toolchain): it needs only Debian's shared libraries, and has no library search path ($ORIGIN, which
+# lintian rejects). A build folder of its own, so `make release` and this one never rebuild each other.
+STATIC_BUILD = .build/static
+STATIC_BIN = $(STATIC_BUILD)/release/aasa-audit
+PACKAGES = .build/packages
+static: deps
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product aasa-audit --scratch-path $(STATIC_BUILD)
+
+# $(PACKAGES)/aasa-audit_VERSION-1_ARCH.deb from the static binary, checked by lintian (scripts/package.sh).
+deb: package-deps static
+	scripts/package.sh deb $(STATIC_BIN) $(PACKAGES)
+
+# The same files as a tarball for other Linux systems, with a SHA-256 file.
+dist: package-deps static
+	scripts/package.sh dist $(STATIC_BIN) $(PACKAGES)
+
 # Audits domains.txt (installing libcurl and building first when needed); reports go to reports/.
 audit: release
 	$(RELEASE_BIN) --domains $(DOMAINS)
 
-# Unit tests and integration tests against a real nginx on loopback (the tests start it).
-test: test-deps
+# Unit tests and integration tests against a real nginx on loopback (the tests start it), and the
+# package and tarball installed and run with the Swift toolchain hidden (PackageInstallTests).
+test: test-deps deb dist
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	AASA_PACKAGES=$(PACKAGES) $(SWIFT) test --skip-build
 
 # Regenerates docs/findings.md from the rule registry (a test fails when they disagree).
 docs: build

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ with `swiftc -sanitize=fuzzer` and runs each for a set time.
-#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s; targets: document domains macho)
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]    (default 60 s; targets: document domains macho report apk)
 #   scripts/fuzz.sh --self-test                         proves a crash makes this script fail: builds a
 #                                                       throw-away target (in .build/fuzz) that traps on
 #                                                       its first input; exits 0 only if that crash was
@@ -10,7 +10,8 @@
 # leaves crash-<sha1> there, and makes the script exit non-zero. Keep each crashing input as a regression
 # test: a `domains` crash in Tests/AuditTests/Fuzz/Inputs (excluded from the test target in Package.swift),
 # replayed by FuzzRegressionTests there; a `document` crash in Fuzz/Seeds/document plus a unit test for it
-# (the document target has no replay folder of its own).
+# (the document target has no replay folder of its own); a `report` crash in Tests/ReportingTests/Fuzz/Inputs,
+# replayed by ReportFuzzRegressionTests there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=.build/fuzz
@@ -64,7 +65,7 @@ fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(document domains macho)
+[ ${#targets[@]} -eq 0 ] && targets=(document domains macho report apk)
 
 module() {  # module NAME SOURCES...: an instrumented object and its .swiftmodule
   local name=$1; shift
@@ -90,7 +91,7 @@ shim CCMS crypto
 module SignedFiles -I "$build/CCMS" $(find Sources/SignedFiles -name '*.swift' | sort)
 "$swiftc" "${flags[@]}" -I "$build/CCMS" Fuzz/DocumentTarget.swift "$build/SignedFiles.o" "$build/AASA.o" "$build/CCMS.o" \
   -lcrypto -o "$build/fuzz-document"
-if [[ " ${targets[*]} " == *" domains "* ]]; then
+if [[ " ${targets[*]} " == *" domains "* || " ${targets[*]} " == *" report "* ]]; then
   # Audit imports Fetching (libcurl shim) and uses libidn2 (CIDN2 shim) for international names.
   shim CCurl curl
   shim CIDN2 idn2
@@ -101,12 +102,29 @@ if [[ " ${targets[*]} " == *" domains "* ]]; then
     -lcurl -lssl -lcrypto -lidn2 -o "$build/fuzz-domains"
 fi
 
+if [[ " ${targets[*]} " == *" report "* ]]; then
+  # Reports read back: decoded by the model (Audit), rendered by Reporting; ReportFuzzRegressionTests replays crashers the same way.
+  module Reporting -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" $(find Sources/Reporting -name '*.swift' | sort)
+  "$swiftc" "${flags[@]}" -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" Fuzz/ReportTarget.swift \
+    "$build/Reporting.o" "$build/Audit.o" "$build/Fetching.o" "$build/SignedFiles.o" "$build/AASA.o" "$build/CCurl.o" "$build/CIDN2.o" "$build/CCMS.o" \
+    -lcurl -lssl -lcrypto -lidn2 -o "$build/fuzz-report"
+fi
+
 if [[ " ${targets[*]} " == *" macho "* ]]; then
   # The Entitlements target links libzip (CZip shim, for .ipa files) and OpenSSL (profiles); the target reads Mach-O bytes.
   shim CZip zip
   module Entitlements -I "$build/CZip" -I "$build/CCMS" $(find Sources/Entitlements -name '*.swift' | sort)
   "$swiftc" "${flags[@]}" -I "$build/CZip" -I "$build/CCMS" Fuzz/MachOTarget.swift "$build/Entitlements.o" "$build/CZip.o" "$build/CCMS.o" \
     -lzip -lcrypto -o "$build/fuzz-macho"
+fi
+
+if [[ " ${targets[*]} " == *" apk "* ]]; then
+  # The AndroidPackage target links libzip (CZip) and OpenSSL (CCMS); the target reads manifest and APK bytes.
+  shim CZip zip
+  shim CCMS crypto
+  module AndroidPackage -I "$build/CZip" -I "$build/CCMS" $(find Sources/AndroidPackage -name '*.swift' | sort)
+  "$swiftc" "${flags[@]}" -I "$build/CZip" -I "$build/CCMS" Fuzz/APKTarget.swift "$build/AndroidPackage.o" "$build/CZip.o" "$build/CCMS.o" \
+    -lzip -lcrypto -o "$build/fuzz-apk"
 fi
 
 # Seed corpora: the real AASA files in the repository's test corpus and the committed seeds.
@@ -123,6 +141,10 @@ seed domains Fuzz/Seeds/domains Tests/AuditTests/Fuzz/Inputs
 # Mach-O images made by TestSupport's MachOImage: thin 64-bit, thin 32-bit big-endian, signed without
 # entitlements, universal of both forms.
 seed macho Fuzz/Seeds/macho
+# Reports: the snapshot report and the crafted ones of the third red-team round.
+seed report Fuzz/Seeds/report Tests/ReportingTests/Fuzz/Inputs
+# A binary AndroidManifest.xml compiled by aapt and a whole v2+v3-signed APK (tests' AndroidAppFixture).
+seed apk Fuzz/Seeds/apk
 
 status=0
 for target in "${targets[@]}"; do

@@ -5,13 +5,23 @@
 #                                    Chromium and pdftotext to read the HTML report as a person sees it,
 #                                    nginx's stream module for the hostile servers, GNU time for peak memory,
 #                                    groff to check the man page, cmark-gfm to render report.md as GitHub does,
-#                                    tmux for a real terminal, zsh and fish to load the shell completions)
+#                                    tmux for a real terminal, zsh and fish to load the shell completions,
+#                                    aapt and apksigner to build and sign APKs, squid as the HTTPS proxy of the
+#                                    proxy tests, promtool (prometheus) for report.prom and the alerting rules,
+#                                    python3-jsonschema to validate report.json against docs/report.schema.json),
+#                                    and what --package installs: the tests build
+#                                    the package and install it
+#   scripts/install-deps.sh --package  plus what `make deb` and `make dist` need (dpkg-dev for dpkg-shlibdeps,
+#                                    binutils for objdump and strip, lintian)
 #   scripts/install-deps.sh --bench  plus what `make bench` needs (nginx, openssl, curl, GNU time, python3)
 set -euo pipefail
 
 packages=(libcurl4-openssl-dev libssl-dev libidn2-dev libsqlite3-dev libzip-dev ca-certificates)
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--package" ]; then
+  packages+=(dpkg-dev binutils lintian)
+fi
 if [ "${1:-}" = "--test" ]; then
-  packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time groff-base cmark-gfm tmux zsh fish)
+  packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time groff-base cmark-gfm tmux zsh fish aapt apksigner squid prometheus python3-jsonschema)
 fi
 if [ "${1:-}" = "--bench" ]; then
   packages+=(nginx-light openssl curl time python3)

@@ -37,6 +37,9 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var jsonToStdout = false
     /// `--keep N`: keep the N newest `reports/<UTC time>` folders, delete older ones.
     public var keep: Int?
+    /// `--ip-families both|4|6|off`: compare `.well-known` over both address families (the
+    /// default), hold every transfer to one, or neither.
+    public var addressFamilies: AddressFamilies = .compare
     /// `--max-per-host`: transfers in flight at once to one host name (see FetchOptions.maxPerHost).
     public var maxPerHost = 6
     /// `--shard K/N`: audit only the domains whose hash falls in shard K of N.
@@ -44,13 +47,19 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     /// `--details`: the summary lists every error and warning with its fix, whatever the number of
     /// domains (without it, only for runs of at most `ConsoleSummary.detailLimit` domains).
     public var details = false
-    /// `--fail-on any|new`: which failing domains fail the run (see `ExitPolicy.failingDomains`).
-    public var failOn = FailOn.any
+    /// `--fail-on any|new|expiring[,...]`: what fails the run (see `ExitPolicy.failingDomains` and
+    /// `ExitPolicy.expiringPositions`).
+    public var failOn = FailOnList.any
     /// `--android`: also audit each domain's Android `/.well-known/assetlinks.json`.
     public var android = false
     /// `--entitlements FILE [--app-id TEAMID.bundle.id]`, repeatable: apps whose Associated Domains
     /// entries are audited; each `--app-id` belongs to the nearest `--entitlements` before it.
     public var entitlements: [EntitlementsInput] = []
+    /// `--apk FILE`, repeatable: Android apps whose verified App Links hosts are audited.
+    public var apks: [String] = []
+    /// `--sha256 FP`, repeatable: signing-key fingerprints every `--apk` app must also be listed with
+    /// (Play App Signing's app-signing key), canonical form.
+    public var androidKeys: [String] = []
 
     /// The defaults.
     public init() {}
@@ -108,12 +117,16 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             .flag("--json", help: "Print the JSON report on stdout and nothing else there (the summary and messages go to stderr), e.g. for jq. Report files are still written, whole, when stdout is closed early (| head).") {
                 $0.jsonToStdout = true
             },
-            .value("--fail-on", valueName: "any|new", kind: .choices(FailOn.allCases.map(\.rawValue)),
-                   help: "any (default): every failing domain fails the run (exit 1). new: only a domain that fails now and did not in the baseline (or was not in it), or a failing domain with an error it did not have there (with --strict, warnings count too). Without a baseline, from the history: a domain that did not fail in the previous run of the list; without either it acts as any and says so. For cron: see docs/cron.md.") {
-                guard let failOn = FailOn(rawValue: $1.value) else {
-                    throw UsageError.invalidValue($1.name, $1.value, "it is \"any\" (every failing domain fails the run) or \"new\" (only what is new since the baseline)")
+            .value("--fail-on", valueName: "LIST", kind: .choiceList(FailOn.allCases.map(\.rawValue)), defaultValue: "any",
+                   help: "What fails the run (exit 1), comma-separated. any: every failing domain. new: only a domain that fails now and did not in the baseline (or was not in it), or a failing domain with an error it did not have there (with --strict, warnings count too); without a baseline, from the history: a domain that did not fail in the previous run of the list; without either it acts as any and says so. expiring: a certificate that expired or expires within --expiry-warning-days, whatever else the domain gets. new,expiring or any,expiring: either. expiring alone: only certificates. For cron: see docs/cron.md.") {
+                switch FailOnList.parse($1.value) {
+                case .success(let list):
+                    $0.failOn = list
+                case .failure(.anyWithNew):
+                    throw UsageError.invalidValue($1.name, $1.value, "any and new are two answers to which failing domains fail the run; give one of them")
+                case .failure(.unknownWord(let word)):
+                    throw UsageError.invalidValue($1.name, $1.value, "\"\(word)\" is none of any (every failing domain), new (only what is new since the baseline) and expiring (a certificate within --expiry-warning-days), comma-separated")
                 }
-                $0.failOn = failOn
             },
             .flag("--details", help: "List every error and warning with its fix for every domain that does not pass (by default only when there are at most 10 domains).") {
                 $0.details = true
@@ -121,6 +134,10 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             .value("--keep", valueName: "N",
                    help: "Keep the N newest reports/<UTC time> folders and delete older ones (never the one reports/latest points to, never other folders).") {
                 $0.keep = try OptionValue.integer($1.value, $1.name, in: 1...100_000)
+            },
+            .value("--ip-families", valueName: "both|4|6|off", kind: .choices(["both", "4", "6", "off"]), defaultValue: "both",
+                   help: "both: when a name has IPv4 and IPv6 addresses, fetch /.well-known again over the family the first fetch did not use and report a difference. 4 or 6: every transfer over that family only. off: either family, as curl picks, and no second fetch.") {
+                $0.addressFamilies = try OptionValue.addressFamilies($1.value)
             },
             .value("--max-per-host", valueName: "N", defaultValue: "6",
                    help: "Transfers in flight at once to one host name (0: no limit): each domain of the list is one, Apple's CDN is one. Counted by the name in the URL, not by where --connect-to sends it: names routed to one server are held only by --concurrency.") {
@@ -141,6 +158,18 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                    help: "The app ID of the nearest --entitlements FILE before it, for a file without a usable application-identifier (Xcode's $(AppIdentifierPrefix)$(CFBundleIdentifier)). A different app ID than the file's own is an error.") {
                 try $0.setAppID($1.value, name: $1.name)
             },
+            .value("--apk", valueName: "FILE", kind: .file, repeatable: true,
+                   help: "Also audit an Android app: each host Android verifies for the APK (its intent filters with autoVerify, by Android's rules for its target API; *.example.com: example.com's file) must serve an assetlinks.json granting handle_all_urls to its package with the SHA-256 of each certificate it is signed with (v3, v2 or v1 signature). A host only an APK names is Android-only: it needs no AASA file. Repeatable; combines with DOMAIN arguments and the domain list. An APK that cannot be read is an input error (exit 2).\nSee docs/apk.md.") {
+                $0.apks.append($1.value)
+            },
+            .value("--sha256", valueName: "FP", repeatable: true,
+                   help: "Another signing-key fingerprint every --apk app must be listed with: Play App Signing's app-signing key (Google re-signs apps it distributes). Repeatable.") {
+                do throws(ExpectationSyntaxError) {
+                    $0.androidKeys += try DomainExpectations.parse([Substring("sha256=" + $1.value)]).fingerprints
+                } catch {
+                    throw UsageError.invalidValue($1.name, $1.value, error.reason)
+                }
+            },
             .flag("--list-findings", help: "Print every finding id with its severity, meaning and fix (Markdown).") { $0.listFindings = true },
             .flag("--version", help: "Show the version.") { $0.showVersion = true },
         ]
@@ -156,8 +185,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         var options = AuditOptions()
         let showHelp = try table.parse(arguments, into: &options) { options, domain in options.domains.append(domain) }
         try options.reports.validate()
-        if options.failOn == .new && options.reports.noBaseline {
-            throw .invalidValue("--fail-on", "new", "it compares with a baseline, which --no-baseline turns off")
+        if options.failOn.asksWhatIsNew && options.reports.noBaseline {
+            throw .invalidValue("--fail-on", options.failOn.description, "it compares with a baseline, which --no-baseline turns off")
         }
         if let keep = options.keep, options.reports.outDirectory != nil {
             throw .invalidValue("--keep", "\(keep)", "it prunes reports/<UTC time> folders, which are not written with --out")
@@ -181,13 +210,16 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         entitlements[last].appID = value
     }
 
-    /// The fetch these options ask for.
-    public var fetchOptions: FetchOptions {
+    /// The fetch these options ask for; `environment` (the process's variables) gives the proxy
+    /// where `--proxy` does not.
+    public func fetchOptions(environment: [String: String]) -> FetchOptions {
         var fetch = FetchOptions(
             userAgent: userAgent, caFile: network.caFile, connectTo: network.connectTo, resolve: network.resolve,
             connectTimeout: network.connectTimeout, totalTimeout: network.timeout, maxBytes: maxBytes,
             concurrency: concurrency, appleCDNBase: effectiveAppleCDNBase, crawlerUserAgent: Self.crawlerUserAgent)
         fetch.maxPerHost = maxPerHost
+        fetch.addressFamilies = addressFamilies
+        fetch.proxy = network.proxyRoute(environment: environment)
         if android { fetch.assetLinks = .all }
         return fetch
     }
@@ -198,14 +230,16 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     }
 
     public static let help = """
-        USAGE: aasa-audit [options] [DOMAIN ...]
-               aasa-audit validate [--json] FILE... | -    (check local files; see validate --help)
+        USAGE: aasa-audit [options] [DOMAIN ...]          (a DOMAIN may be followed by KEY=VALUE
+                                                          expectations, the keys of domains.txt)
+               aasa-audit validate [--format F] [--strict] FILE... | -   (check local files; see validate --help)
                aasa-audit match [--app APPID] [--json] (DOMAIN | --file FILE) URL...
                                                           (which app a URL opens; see match --help)
+               aasa-audit diff [--urls FILE] [--json] OLD NEW   (what a new version changes; see diff --help)
                aasa-audit merge REPORT.json... [--out DIR] [--format LIST]   (combine --shard reports;
                                                           see merge --help)
                aasa-audit history [DOMAIN] [--json] [--since DATE]   (what changed over time; see history --help)
-               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, merge, history,
+               aasa-audit help [COMMAND]                  (this help, or a command's: validate, match, diff, merge, history,
                                                           completions)
                aasa-audit completions bash|zsh|fish       (a shell completion script; see completions --help)
 
@@ -247,7 +281,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
              audited, and each problem is told on stderr; a list over 16 MiB or binary is
              refused; an --entitlements file cannot be read or has no usable app ID, or an entry of
              its Associated Domains entitlement is malformed or a duplicate: that app or entry is
-             skipped), or the reports could not be written
+             skipped; an --apk file cannot be read or has no host Android verifies), or the
+             reports could not be written
           130, 143  stopped by SIGINT (Ctrl-C) or SIGTERM, at any point (also while waiting for a
              pipe or for a reader of stdout): what was finished is written as a report marked
              "complete": false, and reports/latest is not moved
@@ -260,5 +295,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
           aasa-audit --quiet --keep 30 --format json,html,md,junit     (nightly, from cron)
           aasa-audit --quiet --fail-on new --keep 30       (cron mails once per new breakage)
           aasa-audit --entitlements App.entitlements --app-id ABCDE12345.com.example.app
+          aasa-audit --apk app-release.apk --sha256 PLAY:KEY:FINGERPRINT
+          aasa-audit shop.example platforms=android android=com.example.shop sha256=AA:BB:...
         """
 }

@@ -38,7 +38,7 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
 
     public static let help = """
         USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--quiet] [--baseline FILE | --no-baseline]
-                          [--history FILE | --no-history]
+                          [--history FILE | --no-history] [--wait SECONDS]
 
         Combines the report.json of each shard (aasa-audit --shard K/N) into one set of reports, as if
         one machine had audited the whole list. Domains are sorted by name; input errors reported by
@@ -52,7 +52,8 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
         EXIT STATUS:
           0  no domain fails (warnings allowed, unless --strict)
           1  at least one domain fails (with --strict: or warns)
-          2  usage error; a report cannot be read or does not fit with the others (nothing is written);
+          2  usage error; a report cannot be read or does not fit with the others, or another run holds
+             the reports folder (nothing is written);
              a shard is missing or was interrupted (the report is written, incomplete); the shards
              reported input errors; the reports could not be written
           130, 143  stopped by SIGINT or SIGTERM (nothing written, or the reports finished first)

@@ -1,7 +1,8 @@
+import Fetching
 import Reporting
 
 /// How to reach the servers: `--connect-to`, `--resolve`, `--cacert`, `--timeout`,
-/// `--connect-timeout`. Taken by the audit and `match`, declared and checked here once.
+/// `--connect-timeout`, `--proxy`, `--noproxy`. Taken by the audit and `match`, declared and checked here once.
 public struct NetworkOptions: Equatable, Sendable {
     public var connectTo: [String] = []
     public var resolve: [String] = []
@@ -10,9 +11,20 @@ public struct NetworkOptions: Equatable, Sendable {
     public var timeout = 10.0
     /// Seconds allowed to connect, TLS included.
     public var connectTimeout = 5.0
+    /// `--proxy URL`: every transfer through this proxy ("" for none), whatever the variables say;
+    /// nil: the variables decide (`ProxyRoute`).
+    public var proxy: String?
+    /// `--noproxy LIST`: the hosts reached without the proxy, instead of `no_proxy`.
+    public var noProxy: String?
 
     /// The defaults.
     public init() {}
+
+    /// The proxy route these options and `environment` (the process's variables) ask for, as libcurl
+    /// would choose it.
+    public func proxyRoute(environment: [String: String]) -> ProxyRoute {
+        ProxyRoute(proxy: proxy, noProxy: noProxy, environment: environment)
+    }
 
     /// The group's options, to include in a subcommand's table with `lifted`.
     public static let options: [DeclaredOption<NetworkOptions>] = [
@@ -26,19 +38,27 @@ public struct NetworkOptions: Equatable, Sendable {
                help: "Connect to CH:CP instead of H:P, keeping the name for TLS and Host (curl's syntax; repeatable; empty H or P means any). Audit a staging server before DNS moves.") {
             $0.connectTo.append(try OptionValue.connectTo($1.value))
         },
-        .value("--resolve", valueName: "H:P:ADDR", repeatable: true,
-               help: "Use ADDR for host H, port P (curl's syntax; repeatable).") {
+        .value("--resolve", valueName: "H:P:ADDR[,ADDR]...", repeatable: true,
+               help: "Use these addresses for host H, port P (curl's syntax; repeatable; IPv6 bare or in brackets, e.g. example.com:443:203.0.113.7,2001:db8::7).") {
             $0.resolve.append(try OptionValue.resolve($1.value))
         },
         .value("--cacert", valueName: "FILE", kind: .file,
                help: "Trust the CA certificates in FILE (PEM) instead of the system store (Apple's own CDN is still checked against the system store).") {
             $0.caFile = $1.value
         },
+        .value("--proxy", valueName: "URL",
+               help: "Send every transfer through this proxy ([SCHEME://][USER:PASSWORD@]HOST[:PORT], curl's syntax; \"\" for none), instead of https_proxy, all_proxy and the like. Shown without its credentials.") {
+            $0.proxy = try OptionValue.proxy($1.value)
+        },
+        .value("--noproxy", valueName: "LIST",
+               help: "Reach these hosts without the proxy (curl's syntax: comma-separated names, each with every name under it, IP addresses or networks; * for all), instead of no_proxy.") {
+            $0.noProxy = $1.value
+        },
     ]
 }
 
 /// Where and how reports are written and the run judged: `--out`, `--format`, `--strict`,
-/// `--quiet`, `--baseline`, `--no-baseline`, `--history`, `--no-history`. Taken by the audit and
+/// `--quiet`, `--baseline`, `--no-baseline`, `--history`, `--no-history`, `--prom-file`. Taken by the audit and
 /// `merge`, declared and checked here once; each gives its own help text (`options(_:)`).
 public struct ReportOptions: Equatable, Sendable {
     /// `-o`, `--out DIR`; nil: a new `reports/<UTC time>` folder.
@@ -48,6 +68,8 @@ public struct ReportOptions: Equatable, Sendable {
     public var strict = false
     /// `-q`, `--quiet`: no progress line and no summary; only problems, on stderr.
     public var quiet = false
+    /// `--wait SECONDS`: how long to wait for another run's lock on the reports folder (0: not at all).
+    public var lockWait = 0
     /// `--baseline FILE`: the report to compare with; nil for the default (the previous `reports/latest`).
     public var baselineFile: String?
     /// `--no-baseline`: compare with nothing.
@@ -57,6 +79,8 @@ public struct ReportOptions: Equatable, Sendable {
     public var historyFile: String?
     /// `--no-history`: neither read nor record a history.
     public var noHistory = false
+    /// `--prom-file PATH`: the metrics also written there (for node_exporter's textfile collector).
+    public var promFile: String?
 
     /// The defaults.
     public init() {}
@@ -86,8 +110,16 @@ public struct ReportOptions: Equatable, Sendable {
             .flag("--no-baseline", help: help.noBaseline) { $0.noBaseline = true },
             .value("--history", valueName: "FILE", kind: .file, help: help.history) { $0.historyFile = $1.value },
             .flag("--no-history", help: help.noHistory) { $0.noHistory = true },
+            .value("--prom-file", valueName: "PATH", kind: .file,
+                   help: "Also write the metrics (as --format prom's report.prom) to PATH, atomically, for node_exporter's textfile collector (a regular file or a new name; docs/monitoring.md).") {
+                $0.promFile = $1.value
+            },
             .flag("--strict", help: help.strict) { $0.strict = true },
             .flag("-q", "--quiet", help: help.quiet) { $0.quiet = true },
+            .value("--wait", valueName: "SECONDS", defaultValue: "0",
+                   help: "One run at a time writes to a reports folder (the reports root, or --out DIR): while another holds it, wait up to SECONDS for it to end (default: do not wait; exit 2 naming the other run's process, start and host).") {
+                $0.lockWait = try OptionValue.integer($1.value, $1.name, in: 0...86_400)
+            },
         ]
     }
 

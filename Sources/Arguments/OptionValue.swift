@@ -69,13 +69,53 @@ public enum OptionValue {
         return text
     }
 
-    /// curl's `HOST:PORT:ADDR[,ADDR]...`.
-    public static func resolve(_ text: String) throws(UsageError) -> String {
-        let fields = FetchOptions.splitHostFields(text)
-        guard fields.count == 3, !fields[0].isEmpty, !fields[2].isEmpty,
-              Int(fields[1]).map({ (1...65535).contains($0) }) ?? false else {
-            throw .invalidValue("--resolve", text, "expected HOST:PORT:ADDRESS, e.g. example.com:443:203.0.113.7")
+    /// A proxy URL in curl's syntax, or "" for none; refused (with its credentials masked) when
+    /// libcurl could not use it.
+    public static func proxy(_ text: String) throws(UsageError) -> String {
+        guard !text.isEmpty else { return text }
+        do {
+            _ = try ProxyEndpoint.parse(text)
+        } catch {
+            throw .invalidValue("--proxy", error.shown, error.reason)
         }
         return text
+    }
+
+    /// `--ip-families`: `both`, `4`, `6` or `off`.
+    public static func addressFamilies(_ text: String) throws(UsageError) -> AddressFamilies {
+        switch text {
+        case "both": return .compare
+        case "4": return .only(.ipv4)
+        case "6": return .only(.ipv6)
+        case "off": return .any
+        default: throw .invalidValue("--ip-families", text, "it is both, 4, 6 or off")
+        }
+    }
+
+    /// curl's `HOST:PORT:ADDR[,ADDR]...`: everything after the second `:` is the address list, so
+    /// IPv6 addresses may be given bare (`::1`) or in brackets (`[::1]`), as curl takes them.
+    public static func resolve(_ text: String) throws(UsageError) -> String {
+        let usage = "expected HOST:PORT:ADDRESS[,ADDRESS]..., e.g. example.com:443:203.0.113.7,2001:db8::7"
+        let fields = FetchOptions.splitHostFields(text)
+        guard fields.count >= 3, !fields[0].isEmpty, Int(fields[1]).map({ (1...65535).contains($0) }) ?? false else {
+            throw .invalidValue("--resolve", text, usage)
+        }
+        let list = text.dropFirst(fields[0].count + fields[1].count + 2)
+        let addresses = list.split(separator: ",", omittingEmptySubsequences: false)
+        guard !list.isEmpty else { throw .invalidValue("--resolve", text, usage) }
+        for address in addresses where !isAddress(address) {
+            throw .invalidValue("--resolve", text, "\"\(address)\" is not an IPv4 or IPv6 address (\(usage))")
+        }
+        return text
+    }
+
+    /// An IPv4 or IPv6 address in the characters it may have (curl and the resolver judge the rest).
+    private static func isAddress(_ text: Substring) -> Bool {
+        var address = text
+        if address.hasPrefix("["), address.hasSuffix("]") { address = address.dropFirst().dropLast() }
+        guard !address.isEmpty else { return false }
+        if address.contains(":") { return address.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } }
+        let parts = address.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in part.count <= 3 && Int(part).map { (0...255).contains($0) } ?? false }
     }
 }

@@ -46,8 +46,9 @@ public struct Auditor: Sendable {
             domain: site.domain, wellKnown: wellKnown, root: root, choice: LocationChoice.decide(wellKnown: wellKnown, root: root),
             crawled: crawled, cdn: site.cdn, android: site.android.map { check(path: AssetLinksFile.path, fetch: $0, kind: .assetLinks) },
             expectations: expectations, claims: claims, settings: settings)
+        context.otherFamily = site.otherFamily
         var findings: [Finding] = [], androidFindings: [Finding] = []
-        var crawler: CrawlerResult?, cdn: CDNResult?, outcomes: [ClaimOutcome]?
+        var crawler: CrawlerResult?, cdn: CDNResult?, outcomes: [ClaimOutcome]?, families: AddressFamilyComparison?
         for domainCheck in RuleRegistry.domainChecks {
             let output = domainCheck.check(context)
             switch domainCheck.part {
@@ -60,6 +61,7 @@ public struct Auditor: Sendable {
             case .crawler(let facts)?: crawler = facts
             case .cdn(let facts)?: cdn = facts
             case .claims(let facts)?: outcomes = facts
+            case .addressFamilies(let facts)?: families = facts
             case nil: break
             }
         }
@@ -67,14 +69,19 @@ public struct Auditor: Sendable {
         // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn. The
         // Android part, audited only when asked, counts too (`AndroidResult`).
         let appleVerdict = Verdict.worst(context.choice.verdict, Verdict(findings: findings))
+        // A domain claimed for Android alone needs no AASA file: its verdict is its Android part's.
+        let androidOnly = expectations.isAndroidOnly && android != nil && claims.isEmpty
+        let verdict = android.map { androidOnly ? $0.verdict : Verdict.worst(appleVerdict, $0.verdict) } ?? appleVerdict
         var result = DomainResult(domain: site.domain, unicodeDomain: unicodeDomain == site.domain ? nil : unicodeDomain,
-                            verdict: android.map { Verdict.worst(appleVerdict, $0.verdict) } ?? appleVerdict,
+                            verdict: verdict,
                             usedLocation: context.usedLocation, findings: findings,
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
         result.claims = outcomes
+        result.addressFamilies = families
         if let android {
             result.android = android
             result.appleVerdict = appleVerdict
+            result.platforms = androidOnly ? ["android"] : ["apple", "android"]
             result.judge(at: nil)
         }
         return (result, context.device)
@@ -97,7 +104,8 @@ public struct Auditor: Sendable {
             contentType: response.header("content-type"),
             headers: response.headers.filter { Self.keptHeaders.contains($0.name) }.map(HeaderField.init),
             bytes: BodySize(response.bytes), redirect: redirectChain(fetched), tls: response.tls.map { TLSConnection($0, now: now) },
-            timings: TransferTimings(response.timings), error: response.error.map(TransferFailure.init), body: body, findings: findings)
+            timings: TransferTimings(response.timings), error: response.error.map(TransferFailure.init), body: body, findings: findings,
+            proxy: response.proxy?.proxy)
         return (result, fetched)
     }
 

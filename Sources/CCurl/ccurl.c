@@ -33,6 +33,13 @@ const char *ccurl_easy_tls_version(CURL *easy) {
     return SSL_get_version((const SSL *)session->internals);
 }
 
+const char *ccurl_easy_tls_cipher(CURL *easy) {
+    struct curl_tlssessioninfo *session = NULL;
+    if (curl_easy_getinfo(easy, CURLINFO_TLS_SSL_PTR, &session) != CURLE_OK || session == NULL) return NULL;
+    if (session->backend != CURLSSLBACKEND_OPENSSL || session->internals == NULL) return NULL;
+    return SSL_CIPHER_get_name(SSL_get_current_cipher((const SSL *)session->internals));
+}
+
 CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) { return curl_multi_setopt(multi, option, value); }
 
 int ccurl_easy_alpn_is_h2(CURL *easy) {

@@ -3,7 +3,9 @@
 
 int csqlite_open(const char *path, sqlite3 **db) { return sqlite3_open_v2(path, db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL); }
 int csqlite_close(sqlite3 *db) { return sqlite3_close_v2(db); }
-int csqlite_busy_timeout(sqlite3 *db, int milliseconds) { return sqlite3_busy_timeout(db, milliseconds); }
+int csqlite_busy_handler(sqlite3 *db, int (*handler)(void *, int), void *context) { return sqlite3_busy_handler(db, handler, context); }
+void csqlite_progress_handler(sqlite3 *db, int instructions, int (*handler)(void *), void *context) { sqlite3_progress_handler(db, instructions, handler, context); }
+int csqlite_db_config_flag(sqlite3 *db, int option, int value) { return sqlite3_db_config(db, option, value, (int *)0); }
 int csqlite_exec(sqlite3 *db, const char *sql) { return sqlite3_exec(db, sql, NULL, NULL, NULL); }
 const char *csqlite_errmsg(sqlite3 *db) { return sqlite3_errmsg(db); }
 const char *csqlite_errstr(int code) { return sqlite3_errstr(code); }

@@ -46,7 +46,8 @@ enum AppBundleReader {
         }
         let infoName = prefix + "Info.plist"
         let info = try EntitlementsPropertyList.dictionary(
-            from: Data(bundle.read(infoName, limit: limits.propertyListBytes, what: "a property list")), source: bundle.source(of: infoName))
+            from: Data(bundle.read(infoName, limit: limits.propertyListBytes, what: "a property list")), source: bundle.source(of: infoName),
+            limits: limits)
         guard let value = info["CFBundleExecutable"] else {
             throw EntitlementsReadError(source: bundle.source(of: infoName), reason: "has no CFBundleExecutable: it names no executable")
         }
@@ -64,7 +65,7 @@ enum AppBundleReader {
         var result: AppEntitlements
         switch try MachOSignatureReader.entitlements(in: bundle.byteSource(executable, limits: limits), limits: limits) {
         case .propertyList(let data):
-            result = try EntitlementsPropertyList.entitlements(from: data, source: bundle.source(of: executable), kind: kind)
+            result = try EntitlementsPropertyList.entitlements(from: data, source: bundle.source(of: executable), kind: kind, limits: limits)
         case let missing:
             let xcent = prefix + expandedEntitlements
             guard bundle.contains(xcent) else {
@@ -76,7 +77,7 @@ enum AppBundleReader {
                 : "has no entitlements blob in its code signature, as in a simulator build"
             let source = "\(bundle.source(of: xcent)) (the executable \(name) \(why))"
             let data = Data(try bundle.read(xcent, limit: limits.propertyListBytes, what: "a property list"))
-            result = try EntitlementsPropertyList.entitlements(from: data, source: source, kind: kind)
+            result = try EntitlementsPropertyList.entitlements(from: data, source: source, kind: kind, limits: limits)
         }
         if bundle.contains(profileName) {
             do {
@@ -103,16 +104,27 @@ struct AppFolder: AppBundleContents {
         PathKind(url(relative)) == .regularFile
     }
 
-    /// Why the file at `relative` cannot be read, or nil when it is a regular file.
+    /// Why the file at `relative` cannot be read, or nil when it is a regular file inside the bundle.
     func problem(_ relative: String) -> String? {
         switch PathKind(url(relative)) {
-        case .regularFile: return nil
+        case .regularFile:
+            // A link may point anywhere: what it points at is never read (nor shown in an error).
+            guard !relative.isEmpty, let target = Self.realPath(url(relative)), let root = Self.realPath(path) else { return nil }
+            if target.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return nil }
+            return "is a symbolic link to a file outside the bundle, so it is not read (codesign refuses to sign such a bundle)"
         case .folder: return "is a folder, not a file"
         case .unusable(let reason): return reason == PathKind.missing ? "is not in the bundle" : reason
         }
     }
 
     func source(of relative: String) -> String { relative.isEmpty ? path : "\(path): \(relative)" }
+
+    /// `path` with every symbolic link resolved, or nil.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     func read(_ relative: String, limit: Int, what: String) throws(EntitlementsReadError) -> [UInt8] {
         if let problem = problem(relative) { throw EntitlementsReadError(source: source(of: relative), reason: problem) }
@@ -134,32 +146,49 @@ struct ArchivedApp: AppBundleContents {
 
     /// The one app in `archive`'s `Payload/` folder; an error naming what is there when there is not exactly one.
     init(archive: ZipArchive) throws(EntitlementsReadError) {
-        var apps: [String] = [], others: [String] = [], topLevel: [String] = []
-        for name in archive.names {
-            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-            if let first = parts.first, !topLevel.contains(String(first)) { topLevel.append(String(first)) }
+        // In the archive's order for messages, each with a set beside it: one pass, linear in the members.
+        var apps = OrderedNames(), others = OrderedNames(), topLevel = OrderedNames()
+        for (position, name) in archive.names.enumerated() {
+            if position % 4096 == 0 { try archive.checkStopped() }
+            // Only the first two parts matter: never split a long name whole.
+            let parts = name.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+            if let first = parts.first { topLevel.insert(String(first)) }
             guard parts.count >= 2, parts[0] == "Payload", !parts[1].isEmpty else { continue }
             let child = String(parts[1])
             // A file directly in Payload/ has no slash after it; a folder's members do.
             let isFolder = parts.count >= 3
             if isFolder && child.hasSuffix(".app") {
-                if !apps.contains(child) { apps.append(child) }
+                apps.insert(child)
             } else {
-                let shown = isFolder ? child + "/" : child
-                if !others.contains(shown) { others.append(shown) }
+                others.insert(isFolder ? child + "/" : child)
             }
         }
-        guard apps.count == 1, let app = apps.first else {
-            if apps.count > 1 {
-                throw EntitlementsReadError(source: archive.path, reason: "holds \(apps.count) apps under Payload/ (\(Self.list(apps))), not one")
+        let (appNames, otherNames, topNames) = (apps.names, others.names, topLevel.names)
+        guard appNames.count == 1, let app = appNames.first else {
+            if appNames.count > 1 {
+                throw EntitlementsReadError(source: archive.path, reason: "holds \(appNames.count) apps under Payload/ (\(Self.list(appNames))), not one")
             }
             if topLevel.contains("Payload") {
-                throw EntitlementsReadError(source: archive.path, reason: "holds no Payload/NAME.app/ folder (Payload/ holds \(others.isEmpty ? "nothing" : Self.list(others)))")
+                throw EntitlementsReadError(source: archive.path,
+                                            reason: "holds no Payload/NAME.app/ folder (Payload/ holds \(otherNames.isEmpty ? "nothing" : Self.list(otherNames)))")
             }
-            throw EntitlementsReadError(source: archive.path, reason: "is a zip without a Payload/ folder, so not an .ipa (it holds \(topLevel.isEmpty ? "nothing" : Self.list(topLevel)))")
+            throw EntitlementsReadError(source: archive.path,
+                                        reason: "is a zip without a Payload/ folder, so not an .ipa (it holds \(topNames.isEmpty ? "nothing" : Self.list(topNames)))")
         }
         self.archive = archive
         self.prefix = "Payload/\(app)/"
+    }
+
+    /// Names in the order first seen, each once.
+    struct OrderedNames {
+        private(set) var names: [String] = []
+        private var seen: Set<String> = []
+
+        mutating func insert(_ name: String) {
+            if seen.insert(name).inserted { names.append(name) }
+        }
+
+        func contains(_ name: String) -> Bool { seen.contains(name) }
     }
 
     static func list(_ names: [String]) -> String {

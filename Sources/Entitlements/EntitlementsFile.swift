@@ -15,8 +15,10 @@ public enum EntitlementsFile {
         try read(at: path, limits: .standard)
     }
 
-    /// The entitlements at `path`, read within `limits`.
-    public static func read(at path: String, limits: EntitlementsReadLimits) throws(EntitlementsReadError) -> AppEntitlements {
+    /// The entitlements at `path`, read within `limits`; an `.ipa` stops being read once `stopped`
+    /// says so (asked every few thousand members and between pieces of a member).
+    public static func read(at path: String, limits: EntitlementsReadLimits,
+                            stopped: @escaping @Sendable () -> Bool = { false }) throws(EntitlementsReadError) -> AppEntitlements {
         switch PathKind(path) {
         case .folder: return try AppBundleReader.entitlements(of: AppFolder(path: path), kind: .appBundle, limits: limits)
         case .unusable(let reason): throw EntitlementsReadError(source: path, reason: reason)
@@ -28,13 +30,13 @@ public enum EntitlementsFile {
         }
         if let kind = EntitlementsPropertyList.kind(of: head) {
             let data = try readWhole(path, limit: limits.propertyListBytes, source: path, what: "a property list")
-            return try EntitlementsPropertyList.entitlements(from: data, source: path, kind: kind)
+            return try EntitlementsPropertyList.entitlements(from: data, source: path, kind: kind, limits: limits)
         }
         let bytes = [UInt8](head)
         if MachOSignatureReader.looksLikeMachO(bytes, limits: limits) {
             switch try MachOSignatureReader.entitlements(in: FileByteSource(path: path), limits: limits) {
             case .propertyList(let data):
-                return try EntitlementsPropertyList.entitlements(from: data, source: path, kind: .machO)
+                return try EntitlementsPropertyList.entitlements(from: data, source: path, kind: .machO, limits: limits)
             case .unsigned:
                 throw EntitlementsReadError(source: path, reason: "is a Mach-O executable that is not signed (no LC_CODE_SIGNATURE load command): it carries no entitlements")
             case .noEntitlementsBlob:
@@ -42,7 +44,7 @@ public enum EntitlementsFile {
             }
         }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
-            let archive = try ZipArchive(path: path)
+            let archive = try ZipArchive(path: path, stopped: stopped)
             return try AppBundleReader.entitlements(of: ArchivedApp(archive: archive), kind: .ipa, limits: limits)
         }
         if bytes.first == 0x30 {

@@ -29,17 +29,36 @@ public enum EntitlementsPropertyList {
         return nil
     }
 
-    /// Decodes `data` as a property list whose top level is a dictionary.
-    public static func dictionary(from data: Data, source: String) throws(EntitlementsReadError) -> [String: Any] {
+    /// Decodes `data` as a property list whose top level is a dictionary, refusing a binary one whose
+    /// shared references would decode to more values or bytes than `limits` allow.
+    public static func dictionary(from data: Data, source: String, limits: EntitlementsReadLimits = .standard) throws(EntitlementsReadError)
+        -> [String: Any]
+    {
+        let bytes = [UInt8](data)
+        if BinaryPropertyListSize.isBinary(bytes) {
+            do {
+                _ = try BinaryPropertyListSize.measure(bytes, maxObjects: limits.propertyListObjects, maxBytes: limits.propertyListExpandedBytes)
+            } catch {
+                switch error {
+                case .malformed: throw Self.undecodableBinary(source)
+                case .expandsPast(let objects, let expandedBytes):
+                    throw EntitlementsReadError(source: source, reason: "is a binary property list of \(data.count) bytes whose shared references "
+                                                + "decode to more than \(objects) values or \(expandedBytes) bytes of text and data, "
+                                                + "so it is not read (a real one decodes to hundreds of values)")
+                }
+            }
+        }
+        if Self.looksLikeOpenStep(bytes) {
+            // Foundation would print its own parser warnings on stderr for a broken one; a built app's is never one.
+            throw EntitlementsReadError(source: source, reason: "is an OpenStep (old-style text) property list, which aasa-audit does not read "
+                                        + "(a built app's property lists are XML or binary; plutil -convert xml1 converts one)")
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             // Foundation then tries the text formats and blames the "b" of "bplist00", which says nothing.
-            if kind(of: data) == .binaryPropertyList {
-                throw EntitlementsReadError(source: source, reason: "is a binary property list (it starts with bplist00) that cannot be decoded: "
-                                            + "it is truncated, corrupt or nested too deeply")
-            }
+            if kind(of: data) == .binaryPropertyList { throw Self.undecodableBinary(source) }
             throw EntitlementsReadError(source: source, reason: "is not a valid property list (\(Self.reason(error)))")
         }
         guard let dictionary = object as? [String: Any] else {
@@ -49,8 +68,9 @@ public enum EntitlementsPropertyList {
     }
 
     /// The entitlements of an app from the property list in `data`.
-    public static func entitlements(from data: Data, source: String, kind: EntitlementsFileKind) throws(EntitlementsReadError) -> AppEntitlements {
-        try entitlements(from: dictionary(from: data, source: source), source: source, kind: kind)
+    public static func entitlements(from data: Data, source: String, kind: EntitlementsFileKind,
+                                    limits: EntitlementsReadLimits = .standard) throws(EntitlementsReadError) -> AppEntitlements {
+        try entitlements(from: dictionary(from: data, source: source, limits: limits), source: source, kind: kind)
     }
 
     /// The entitlements of an app from a decoded dictionary. A key holding the wrong type is an error
@@ -107,6 +127,19 @@ public enum EntitlementsPropertyList {
         case is NSNumber, is Int, is Double: return "a number"
         default: return "a \(type(of: value))"
         }
+    }
+
+    /// Whether `bytes` start like an OpenStep property list: a `{` or `(` after any byte-order mark and white space.
+    static func looksLikeOpenStep(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes.prefix(64)[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        while let first = rest.first, first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D { rest = rest.dropFirst() }
+        return rest.first == UInt8(ascii: "{") || rest.first == UInt8(ascii: "(")
+    }
+
+    private static func undecodableBinary(_ source: String) -> EntitlementsReadError {
+        EntitlementsReadError(source: source, reason: "is a binary property list (it starts with bplist00) that cannot be decoded: "
+                              + "it is truncated, corrupt or nested too deeply")
     }
 
     private static func reason(_ error: Error) -> String {

@@ -11,7 +11,7 @@ public enum ProvisioningProfileReader {
         -> ProvisioningProfile
     {
         let content = try envelopeContent(of: bytes, source: source, limits: limits)
-        let dictionary = try EntitlementsPropertyList.dictionary(from: Data(content), source: source)
+        let dictionary = try EntitlementsPropertyList.dictionary(from: Data(content), source: source, limits: limits)
         var profile = ProvisioningProfile(source: source)
         profile.name = try field("Name", of: dictionary, source: source)
         if let value = dictionary["TeamIdentifier"] {

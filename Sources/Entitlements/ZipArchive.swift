@@ -10,12 +10,15 @@ final class ZipArchive {
     /// Every member's name and index, in the archive's order (the first of two with one name wins).
     private(set) var names: [String] = []
     private var indexes: [String: UInt64] = [:]
+    /// True once the read should end (Ctrl-C, SIGTERM): asked between members and between pieces.
+    let stopped: @Sendable () -> Bool
 
     /// Opens the archive at `path` and reads its central directory.
-    init(path: String) throws(EntitlementsReadError) {
+    init(path: String, stopped: @escaping @Sendable () -> Bool = { false }) throws(EntitlementsReadError) {
         self.path = path
-        var code: Int32 = 0
-        guard let archive = czip_open_read(path, &code) else {
+        self.stopped = stopped
+        let (opened, code) = try Self.open(path, stopped: stopped)
+        guard let archive = opened else {
             throw EntitlementsReadError(source: path, reason: "starts like a zip (an .ipa) but cannot be opened as one (libzip: \(Self.message(code)))")
         }
         self.archive = archive
@@ -23,7 +26,9 @@ final class ZipArchive {
         guard count >= 0 else {
             throw EntitlementsReadError(source: path, reason: "cannot be read as a zip (libzip: \(String(cString: czip_archive_error(archive))))")
         }
+        names.reserveCapacity(Int(min(count, 1 << 20)))
         for index in 0..<UInt64(count) {
+            if index % 4096 == 0 { try checkStopped() }
             guard let name = czip_entry_name(archive, index) else { continue }
             let text = String(cString: name)
             names.append(text)
@@ -32,6 +37,50 @@ final class ZipArchive {
     }
 
     deinit { czip_discard(archive) }
+
+    /// libzip's open on a thread of its own, waited for in 50 ms steps that look at `stopped`: libzip
+    /// reads the whole central directory first (about a second for 100,000 members) and cannot be
+    /// interrupted, so a stop is answered without it; an open given up is discarded when it ends.
+    private static func open(_ path: String, stopped: @Sendable () -> Bool) throws(EntitlementsReadError) -> (OpaquePointer?, Int32) {
+        /// The open's outcome, handed over under the lock; the archive discarded by whoever comes second to an abandoned open.
+        final class Attempt: @unchecked Sendable {
+            let lock = NSLock()
+            let finished = DispatchSemaphore(value: 0)
+            var archive: OpaquePointer?
+            var code: Int32 = 0
+            var done = false
+            var abandoned = false
+        }
+        let attempt = Attempt()
+        DispatchQueue.global().async {
+            var code: Int32 = 0
+            let archive = czip_open_read(path, &code)
+            attempt.lock.withLock {
+                if attempt.abandoned {
+                    if let archive { czip_discard(archive) }
+                } else {
+                    (attempt.archive, attempt.code, attempt.done) = (archive, code, true)
+                }
+            }
+            attempt.finished.signal()
+        }
+        while attempt.finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            guard stopped() else { continue }
+            let given = attempt.lock.withLock { () -> Bool in
+                if attempt.done { return false }
+                attempt.abandoned = true
+                return true
+            }
+            if given { throw EntitlementsReadError(source: path, reason: "was not read to its end: stopped by a signal") }
+            break
+        }
+        return attempt.lock.withLock { (attempt.archive, attempt.code) }
+    }
+
+    /// Throws when the read was asked to stop.
+    func checkStopped() throws(EntitlementsReadError) {
+        if stopped() { throw EntitlementsReadError(source: path, reason: "was not read to its end: stopped by a signal") }
+    }
 
     /// Whether a member is called exactly `name`.
     func contains(_ name: String) -> Bool { indexes[name] != nil }
@@ -52,6 +101,7 @@ final class ZipArchive {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
+            try checkStopped()
             // Never ask for more than one byte past what was declared: that byte is enough to know it lied.
             let wanted = min(chunk.count, Int(declared) + 1 - bytes.count)
             let got = chunk.withUnsafeMutableBytes { czip_read(file, $0.baseAddress!, UInt64(wanted)) }
@@ -166,6 +216,7 @@ final class ZipMemberByteSource: ByteSource {
     private func fill(_ buffer: inout [UInt8], count: Int, from file: OpaquePointer, what: String) throws(EntitlementsReadError) {
         var done = 0
         while done < count {
+            try archive.checkStopped()
             let got = buffer.withUnsafeMutableBytes { czip_read(file, $0.baseAddress! + done, UInt64(count - done)) }
             guard got >= 0 else {
                 throw EntitlementsReadError(source: name, reason: "cannot be decompressed (libzip: \(String(cString: czip_entry_error(file))))")

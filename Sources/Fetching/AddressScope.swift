@@ -29,19 +29,20 @@ public enum AddressScope: String, Sendable, Equatable, Codable {
 
     /// The scope of an address in text form ("10.0.0.1", "::1", "[fe80::1]"); nil when it is not one.
     public init?(text: String) {
+        guard let bytes = Self.bytes(of: text) else { return nil }
+        self = bytes.count == 4 ? Self(ipv4: bytes) : Self(ipv6: bytes)
+    }
+
+    /// The bytes (4 or 16, network order) of an address in text form, brackets and a zone id
+    /// allowed; nil when the text is not an address.
+    static func bytes(of text: String) -> [UInt8]? {
         var text = text
         if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
         if let percent = text.firstIndex(of: "%") { text = String(text[..<percent]) }  // zone id
         var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 {
-            self = Self(ipv4: withUnsafeBytes(of: v4) { Array($0) })
-            return
-        }
+        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
         var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 {
-            self = Self(ipv6: withUnsafeBytes(of: v6) { Array($0) })
-            return
-        }
+        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
         return nil
     }
 

@@ -4,12 +4,7 @@ import Foundation
 public enum CertificateInfoParser {
     /// Parses the lines of one certificate; nil when there is no subject (nothing usable).
     public static func parse(lines: [String]) -> CertificateFacts? {
-        var fields: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = String(line[..<colon])
-            if fields[name] == nil { fields[name] = String(line[line.index(after: colon)...]) }
-        }
+        let fields = self.fields(lines)
         guard let subject = fields["Subject"] else { return nil }
         var sans = (fields["X509v3 Subject Alternative Name"] ?? "")
             .split(separator: ",")
@@ -25,13 +20,61 @@ public enum CertificateInfoParser {
            let pem = fields["Cert"], let decoded = SubjectAltNameDecoder.names(pem: pem) {
             sans = decoded
         }
+        let key = publicKey(fields)
         return CertificateFacts(
             subject: subject,
             issuer: fields["Issuer"] ?? "",
             subjectAltNames: sans,
             notBefore: fields["Start date"].flatMap(parseDate),
-            notAfter: fields["Expire date"].flatMap(parseDate)
+            notAfter: fields["Expire date"].flatMap(parseDate),
+            keyAlgorithm: key.algorithm,
+            keyBits: key.bits,
+            signatureAlgorithm: fields["Signature Algorithm"].map(trimmed),
+            extendedKeyUsages: fields["X509v3 Extended Key Usage"].map {
+                $0.split(separator: ",").map { trimmed(String($0)) }.filter { !$0.isEmpty }
+            },
+            hasSubjectAltName: fields["X509v3 Subject Alternative Name"] != nil,
+            embeddedSCTs: fields["CT Precertificate SCTs"].map(countSCTs) ?? 0
         )
+    }
+
+    /// Parses the lines of a certificate the server sent after its leaf; nil without a subject.
+    public static func parseChainEntry(lines: [String]) -> ChainCertificateFacts? {
+        let fields = self.fields(lines)
+        guard let subject = fields["Subject"] else { return nil }
+        let key = publicKey(fields)
+        return ChainCertificateFacts(subject: subject, issuer: fields["Issuer"] ?? "", keyAlgorithm: key.algorithm,
+                                     keyBits: key.bits, signatureAlgorithm: fields["Signature Algorithm"].map(trimmed))
+    }
+
+    /// "Name:value" lines by name; the first of a repeated name is kept.
+    private static func fields(_ lines: [String]) -> [String: String] {
+        var fields: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = String(line[..<colon])
+            if fields[name] == nil { fields[name] = String(line[line.index(after: colon)...]) }
+        }
+        return fields
+    }
+
+    /// The key's algorithm and size: an RSA key's bits are in OpenSSL's text ("RSA Public Key:2048"),
+    /// an EC key's come from its named curve in the DER ("Cert").
+    private static func publicKey(_ fields: [String: String]) -> (algorithm: String?, bits: Int?) {
+        let algorithm = fields["Public Key Algorithm"].map(trimmed)
+        if let rsa = fields["RSA Public Key"], let bits = Int(trimmed(rsa)) { return (algorithm, bits) }
+        let bits = fields["Cert"].flatMap(SubjectAltNameDecoder.der(pem:)).flatMap(PublicKeySize.ellipticCurveBits(der:))
+        return (algorithm, bits)
+    }
+
+    /// The SCTs in OpenSSL's print of the SCT list extension: one "Signed Certificate Timestamp:"
+    /// block each (a list OpenSSL cannot parse is printed as bytes, and counts none).
+    static func countSCTs(_ text: String) -> Int {
+        text.components(separatedBy: "Signed Certificate Timestamp:").count - 1
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The prefixes OpenSSL's GENERAL_NAME_print gives each name (DNS: is dropped by the parser).

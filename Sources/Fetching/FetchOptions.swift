@@ -46,6 +46,14 @@ public struct FetchOptions: Sendable, Equatable {
     /// Domains (ASCII) that devices read straight from the origin only: every reason to audit them is an
     /// entitlement entry with `?mode=`. Neither Apple's CDN copy nor the crawler's fetch is made for them.
     public var originOnly: Set<String> = []
+    /// Which proxy each transfer goes through (`--proxy`, `--noproxy`, the proxy variables), as
+    /// libcurl would choose; `.direct` (the default here) reads no variable. The command line gives
+    /// `ProxyRoute(proxy:noProxy:environment:)`.
+    public var proxy: ProxyRoute = .direct
+
+    /// Which address families transfers use, and whether `.well-known` is compared over both
+    /// (the audit's `--ip-families`, `both` by default there). Default: either, no comparison.
+    public var addressFamilies: AddressFamilies = .any
 
     /// A small default, so that one site (and Apple's CDN, one name for every domain) is not hammered.
     public static let defaultMaxPerHost = 6
@@ -89,9 +97,13 @@ public struct FetchRequest: Sendable, Equatable {
     /// the transfer connects only to public addresses (`AddressScope`), unless `--connect-to` or
     /// `--resolve` routes its host, which says the user wants to go there.
     public var publicAddressesOnly: Bool
+    /// Connect over this address family only (CURLOPT_IPRESOLVE); nil: as `FetchOptions.addressFamilies` says.
+    public var ipFamily: IPFamily?
 
-    public init(url: String, mode: Mode = .verifying, userAgent: String? = nil, publicAddressesOnly: Bool = false) {
+    public init(url: String, mode: Mode = .verifying, userAgent: String? = nil, publicAddressesOnly: Bool = false,
+                ipFamily: IPFamily? = nil) {
         self.url = url
+        self.ipFamily = ipFamily
         self.mode = mode
         self.userAgent = userAgent
         self.publicAddressesOnly = publicAddressesOnly

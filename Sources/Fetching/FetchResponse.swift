@@ -21,16 +21,28 @@ public struct FetchResponse: Sendable, Equatable {
     /// Why the transfer failed, when it did (a cut body is not a failure).
     public var error: TransferError?
     /// The IP addresses curl tried to connect to, in order (at most 16): those DNS gave, or the
-    /// ones `--connect-to` / `--resolve` named. Empty when a kept-alive connection was reused.
+    /// ones `--connect-to` / `--resolve` named. Empty when a kept-alive connection was reused, and
+    /// through a proxy (`proxy`): the proxy resolves the name, and its own address is not the site's.
     public var addresses: [String]
     /// True when `--connect-to` or `--resolve` routes this URL's host: the user chose the server.
     public var routed: Bool
+    /// The address of the connection the transfer used (CURLINFO_PRIMARY_IP); nil when none was made.
+    public var primaryAddress: String?
+    /// The proxy the transfer went through, and what it answered; nil: straight to the site.
+    public var proxy: ProxyUse?
+    /// Set when the proxy itself could not be used: the transfer says nothing about the site, and
+    /// the fetch stops (`SiteFetcher` throws it).
+    public var proxyFailure: ProxyFailure?
 
     public init(
         url: String, status: Int? = nil, headers: [HTTPHeader] = [], body: Data = Data(),
         bytes: ByteCounts = ByteCounts(), redirectURL: String? = nil, tls: TLSFacts? = nil,
-        timings: Timings = Timings(), error: TransferError? = nil, addresses: [String] = [], routed: Bool = false
+        timings: Timings = Timings(), error: TransferError? = nil, addresses: [String] = [], routed: Bool = false,
+        primaryAddress: String? = nil, proxy: ProxyUse? = nil, proxyFailure: ProxyFailure? = nil
     ) {
+        self.primaryAddress = primaryAddress
+        self.proxy = proxy
+        self.proxyFailure = proxyFailure
         self.addresses = addresses
         self.routed = routed
         self.url = url

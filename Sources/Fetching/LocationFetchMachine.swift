@@ -76,7 +76,9 @@ struct LocationFetchMachine: Sendable {
         if response.tls?.certificate == nil, let certificate = probe?.certificate {
             response.tls?.certificate = certificate
             response.tls?.certificateFromProbe = true
+            if response.tls?.chain.isEmpty == true { response.tls?.chain = probe?.chain ?? [] }
             if response.tls?.version == nil { response.tls?.version = probe?.version }
+            if response.tls?.cipher == nil { response.tls?.cipher = probe?.cipher }
         }
         guard Self.isRedirect(response), let target = response.redirectURL else {
             state = .done

@@ -14,10 +14,15 @@ public struct SiteFetch: Sendable, Equatable {
     /// Android's `/.well-known/assetlinks.json` on the same connection; nil when it was not asked for
     /// (`FetchOptions.assetLinks`).
     public var android: LocationFetch?
+    /// `.well-known` fetched again over the address family the first fetch did not use; nil when
+    /// families are not compared (`--ip-families`) or the first fetch made no connection.
+    public var otherFamily: FamilyFetch?
 
     public init(domain: String, wellKnown: LocationFetch, root: LocationFetch, cdn: FetchResponse? = nil,
-                crawlerWellKnown: FetchResponse? = nil, crawlerRoot: FetchResponse? = nil, android: LocationFetch? = nil) {
+                crawlerWellKnown: FetchResponse? = nil, crawlerRoot: FetchResponse? = nil, android: LocationFetch? = nil,
+                otherFamily: FamilyFetch? = nil) {
         self.domain = domain
+        self.otherFamily = otherFamily
         self.android = android
         self.wellKnown = wellKnown
         self.root = root
@@ -25,4 +30,20 @@ public struct SiteFetch: Sendable, Equatable {
         self.crawlerWellKnown = crawlerWellKnown
         self.crawlerRoot = crawlerRoot
     }
+}
+
+/// One transfer held to one address family.
+public struct FamilyFetch: Sendable, Equatable {
+    public var family: IPFamily
+    /// The response; a failure with no address tried means the name has no address of this family
+    /// (curl could not resolve it, or `--connect-to` names an address of the other).
+    public var response: FetchResponse
+
+    public init(family: IPFamily, response: FetchResponse) {
+        self.family = family
+        self.response = response
+    }
+
+    /// True when the name has no address of this family to connect to.
+    public var noAddress: Bool { response.error != nil && response.addresses.isEmpty && response.primaryAddress == nil }
 }

@@ -8,7 +8,8 @@ import AASA
 /// location follows `.well-known` on its kept connection (or is not fetched when `.well-known` could
 /// not connect at all, `notRetried`). Then Android's file, when asked for, on the same connection.
 /// Then, together: the crawler's repeats (of a location that got an HTTP response; of the root
-/// location only when `.well-known` did not answer 200) and the CDN copy. Each location may add a
+/// location only when `.well-known` did not answer 200), the CDN copy and, once `.well-known` has
+/// connected, `.well-known` over the address family it did not use. Each location may add a
 /// certificate probe and redirect hops (`LocationFetchMachine`).
 ///
 /// `SiteFetcher` runs one per domain on its `TransferLoop`; tests drive it without libcurl.
@@ -17,6 +18,8 @@ struct SiteFetchMachine: Sendable {
     /// redirect hops belong to the location: it has one transfer out at a time.
     enum Slot: Hashable, Sendable {
         case wellKnown, root, android, crawlerWellKnown, crawlerRoot, cdn
+        /// `.well-known` again, over the address family its first fetch did not use.
+        case otherFamily
     }
 
     /// One transfer to start.
@@ -49,6 +52,8 @@ struct SiteFetchMachine: Sendable {
         /// Fetch Android's `assetlinks.json` too.
         var assetLinks: Bool
         var maxRedirectHops: Int
+        /// Fetch `.well-known` again over the other address family (`AddressFamilies.compare`).
+        var comparesFamilies: Bool
 
         init(domain: String, options: FetchOptions) {
             let viaCDN = !options.originOnly.contains(domain)
@@ -58,6 +63,7 @@ struct SiteFetchMachine: Sendable {
             cdnURL = viaCDN ? options.appleCDNBase.map { $0 + domain } : nil
             assetLinks = options.assetLinks.includes(domain)
             maxRedirectHops = options.maxRedirectHops
+            comparesFamilies = options.addressFamilies == .compare
         }
 
         func url(_ path: String) -> String { "https://\(domain)\(path)" }
@@ -186,7 +192,7 @@ struct SiteFetchMachine: Sendable {
                 guard apple.alongside?.crawlerOut == true else { return .wait }
                 apple.alongside?.crawlerWellKnown = response
                 apple.alongside?.crawlerOut = false
-            case .android, .crawlerRoot, .cdn:
+            case .android, .crawlerRoot, .cdn, .otherFamily:
                 return .wait
             }
             state = .apple(apple)
@@ -215,6 +221,9 @@ struct SiteFetchMachine: Sendable {
             case .crawlerWellKnown: site.crawlerWellKnown = response
             case .crawlerRoot: site.crawlerRoot = response
             case .cdn: site.cdn = response
+            case .otherFamily:
+                guard let family = site.otherFamily?.family else { return .wait }
+                site.otherFamily = FamilyFetch(family: family, response: response)
             case .wellKnown, .root, .android: return .wait  // never waited for here
             }
             if waiting.isEmpty {
@@ -286,6 +295,13 @@ struct SiteFetchMachine: Sendable {
         if let cdn = plan.cdnURL {
             steps.append(Step(slot: .cdn, request: FetchRequest(url: cdn)))
         }
+        // Only after a connection was made: its address says which family curl used, and a name
+        // that connected over neither has nothing to compare. Not through a proxy: the proxy
+        // resolves the name, and the address seen is the proxy's.
+        if plan.comparesFamilies, wellKnown.response.proxy == nil, let used = wellKnown.response.primaryAddress.flatMap(IPFamily.init(address:)) {
+            site.otherFamily = FamilyFetch(family: used.other, response: FetchResponse(url: wellKnown.response.url))
+            steps.append(Step(slot: .otherFamily, request: FetchRequest(url: wellKnown.response.url, ipFamily: used.other)))
+        }
         guard !steps.isEmpty else {
             state = .done
             return .done(site)
@@ -304,6 +320,8 @@ struct SiteFetchMachine: Sendable {
         var location = location
         if location.response.timings.reusedConnection, location.response.tls?.certificate == nil {
             location.response.tls?.certificate = wellKnown.tls?.certificate
+            location.response.tls?.chain = wellKnown.tls?.chain ?? []
+            location.response.tls?.trustAnchor = wellKnown.tls?.trustAnchor
         }
         return location
     }

@@ -42,6 +42,10 @@ public final class SiteFetcher {
     /// Domains start as room appears, at most `2 × concurrency` of them unfinished at once, and only
     /// while `admit` (when given) says so: a caller whose processing of the results falls behind
     /// holds the fetch back, so results waiting for it cannot pile up without bound.
+    ///
+    /// A transfer that finds the proxy unusable (`FetchResponse.proxyFailure`) stops the fetch at
+    /// once and it throws that `ProxyFailure`: no domain is given a response that says nothing about
+    /// it. Domains `transform` was already handed stay handed.
     public func fetch<Result>(domains: [String], until stopSwitch: StopSwitch? = nil, admit: (() -> Bool)? = nil,
                               progress: ((Int, Int) -> Void)? = nil,
                               transform: @escaping (Int, SiteFetch) -> Result) throws -> [Result?] {
@@ -52,6 +56,7 @@ public final class SiteFetcher {
         // The sequence of each unfinished domain, by its index; a domain stopped half-way keeps its
         // nil result.
         var machines: [Int: SiteFetchMachine] = [:]
+        var proxyFailure: ProxyFailure?
         func perform(_ action: SiteFetchMachine.Action, for index: Int) {
             switch action {
             case .wait:
@@ -63,7 +68,12 @@ public final class SiteFetcher {
                         perform(next, for: index)
                     } : nil
                     loop.submit(step.request, connected: connected) { response in
-                        guard let next = machines[index]?.finished(step.slot, response) else { return }
+                        if let failure = response.proxyFailure {
+                            if proxyFailure == nil { proxyFailure = failure }
+                            loop.stop()
+                            return
+                        }
+                        guard proxyFailure == nil, let next = machines[index]?.finished(step.slot, response) else { return }
                         perform(next, for: index)
                     }
                 }
@@ -85,8 +95,9 @@ public final class SiteFetcher {
                 machines[index] = machine
                 perform(first, for: index)
             }
-            return next < domains.count
+            return next < domains.count && proxyFailure == nil
         }
+        if let proxyFailure { throw proxyFailure }
         return results
     }
 

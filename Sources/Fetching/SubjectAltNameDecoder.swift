@@ -10,9 +10,13 @@ enum SubjectAltNameDecoder {
     /// The names in curl's form ("name" for dNSName, "IP:..." for iPAddress, "email:", "URI:"), or nil
     /// when the PEM holds no readable certificate or no subjectAltName.
     static func names(pem: String) -> [String]? {
+        der(pem: pem).flatMap(names(der:))
+    }
+
+    /// The DER bytes of a PEM certificate, or nil when its base64 does not decode.
+    static func der(pem: String) -> [UInt8]? {
         let body = pem.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("-----") }.joined()
-        guard let der = Data(base64Encoded: body) else { return nil }
-        return names(der: [UInt8](der))
+        return Data(base64Encoded: body).map { [UInt8]($0) }
     }
 
     static func names(der: [UInt8]) -> [String]? {
@@ -60,13 +64,13 @@ enum SubjectAltNameDecoder {
         return text
     }
 
-    private struct Element {
+    struct Element {
         let tag: UInt8
         let content: Range<Int>
     }
 
     /// The TLV at `offset` (definite lengths up to 4 bytes), or nil when it runs past the end.
-    private static func element(_ der: [UInt8], at offset: Int) -> Element? {
+    static func element(_ der: [UInt8], at offset: Int) -> Element? {
         guard offset + 2 <= der.count else { return nil }
         let tag = der[offset]
         var length = Int(der[offset + 1]), start = offset + 2
@@ -80,7 +84,7 @@ enum SubjectAltNameDecoder {
         return Element(tag: tag, content: start..<start + length)
     }
 
-    private static func children(_ der: [UInt8], _ range: Range<Int>) -> [Element] {
+    static func children(_ der: [UInt8], _ range: Range<Int>) -> [Element] {
         var result: [Element] = [], offset = range.lowerBound
         while offset < range.upperBound, let child = element(der, at: offset), child.content.upperBound <= range.upperBound {
             result.append(child)

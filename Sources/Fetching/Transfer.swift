@@ -28,6 +28,9 @@ final class Transfer {
     private(set) var body = Data()
     private(set) var truncated = false
     private(set) var tlsVersion: String?
+    private(set) var tlsCipher: String?
+    /// The CA store the transfer verifies with, to tell a publicly trusted chain from a `--cacert` one.
+    private let trustStore: TrustStore
     /// When the transfer must be over, by the tool's own clock (`FetchOptions.totalTimeout`);
     /// `TransferLoop` stops it then, whatever the server keeps sending.
     let deadline: ContinuousClock.Instant
@@ -42,6 +45,10 @@ final class Transfer {
     private let publicAddressesOnly: Bool
     /// True when `--connect-to` or `--resolve` routes the URL's host: the user chose where it goes.
     let routed: Bool
+    /// The proxy the transfer goes through (`FetchOptions.proxy`), and where it was set; nil: none.
+    /// Then every socket opened is the proxy's: its address is neither recorded as the site's nor
+    /// held to `publicAddressesOnly` (the user chose the proxy; the proxy resolves the site's name).
+    let proxy: (endpoint: ProxyEndpoint, source: ProxyRoute.Source)?
 
     /// Header bytes (header lines of every response, interim 1xx, and trailers) kept per transfer.
     /// libcurl caps one response's header section (at 300 KB since 8.3, or Debian's backport of that
@@ -76,7 +83,9 @@ final class Transfer {
         startedAt = .now
         deadline = startedAt + .milliseconds(Self.milliseconds(max(0, options.totalTimeout)))
         routed = routing.routes(url: request.url)
-        publicAddressesOnly = request.publicAddressesOnly && !routed
+        trustStore = TrustStore(userFile: options.caFile)
+        proxy = options.proxy.proxy(for: request.url)
+        publicAddressesOnly = request.publicAddressesOnly && !routed && proxy == nil
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         // A throw from here on frees the handle and the buffer in deinit (the object is complete).
@@ -84,6 +93,11 @@ final class Transfer {
             try configure(CurlEasyOptions(easy: easy), options: options, routing: routing)
         } catch {
             throw .refused(error)
+        }
+        // Through a proxy only an address written in the URL can be judged (the proxy resolves names).
+        if request.publicAddressesOnly && !routed && proxy != nil, let (host, _) = HostKey.hostAndPort(of: request.url),
+           let scope = AddressScope(text: host), scope.isRestricted {
+            throw .restrictedThroughProxy(host, scope)
         }
     }
 
@@ -119,7 +133,16 @@ final class Transfer {
         try curl.set(CURLOPT_LOW_SPEED_LIMIT, options.lowSpeedLimit)
         try curl.set(CURLOPT_LOW_SPEED_TIME, options.lowSpeedTime)
         try curl.set(CURLOPT_CERTINFO, 1)
-        try TrustStore(userFile: options.caFile).apply(to: curl, url: request.url)
+        try trustStore.apply(to: curl, url: request.url)
+        if let family = request.ipFamily ?? options.addressFamilies.forced {
+            try curl.set(CURLOPT_IPRESOLVE, family == .ipv4 ? 1 : 2)  // CURL_IPRESOLVE_V4, _V6
+        }
+        // Always set, so libcurl reads no proxy variable itself: "" is no proxy, and an empty
+        // no-proxy list keeps it from reading no_proxy (the route already applied it).
+        try curl.set(CURLOPT_PROXY, proxy?.endpoint.curlText ?? "")
+        try curl.set(CURLOPT_NOPROXY, "")
+        // The proxy's answer to CONNECT is not the site's response: its headers stay out of them.
+        if proxy != nil { try curl.set(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1) }
         if let list = routing.connectTo { try curl.set(CURLOPT_CONNECT_TO, list: list) }
         if let list = routing.resolve { try curl.set(CURLOPT_RESOLVE, list: list) }
         switch request.mode {
@@ -168,7 +191,7 @@ final class Transfer {
             scope = AddressScope(ipv6: bytes)
             text = Self.addressText(family: AF_INET6, bytes: bytes)
         }
-        if addresses.count < Self.maximumAddresses { addresses.append(text) }
+        if proxy == nil && addresses.count < Self.maximumAddresses { addresses.append(text) }
         if publicAddressesOnly && scope.isRestricted {
             stopReason = .restrictedAddress(text, scope)
             return -1  // CURL_SOCKET_BAD
@@ -206,6 +229,10 @@ final class Transfer {
             return 0
         }
         if tlsVersion == nil, let version = ccurl_easy_tls_version(easy) { tlsVersion = String(cString: version) }
+        if tlsCipher == nil, let cipher = ccurl_easy_tls_cipher(easy) {
+            let name = String(cString: cipher)
+            if name != "(NONE)" { tlsCipher = name }
+        }
         let all = bytes.bindMemory(to: UInt8.self)
         let line = Self.trimmed(all[...])
         if line.starts(with: Self.httpPrefix) {
@@ -259,12 +286,17 @@ final class Transfer {
         if ccurl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirect) != CURLE_OK { redirect = nil }
         let connects = longInfo(CURLINFO_NUM_CONNECTS)
 
+        var primary: UnsafePointer<CChar>?
+        if ccurl_easy_getinfo_string(easy, CURLINFO_PRIMARY_IP, &primary) != CURLE_OK { primary = nil }
+        let primaryAddress = primary.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+
         let error = transferError(result)
-        let certificate = readCertificate()
+        let (certificate, chain) = readCertificates()
         let attemptedTLS = request.url.lowercased().hasPrefix("https:")
         var tls: TLSFacts?
         if attemptedTLS && (certificate != nil || tlsVersion != nil || error?.kind == .tls) {
-            tls = TLSFacts(version: tlsVersion, certificate: certificate,
+            tls = TLSFacts(version: tlsVersion, cipher: tlsCipher, certificate: certificate, chain: chain,
+                           trustAnchor: error == nil && certificate != nil ? trustAnchor : nil,
                            verificationError: error?.kind == .tls ? error?.message : nil)
         }
         return FetchResponse(
@@ -284,8 +316,56 @@ final class Transfer {
                 reusedConnection: result == CURLE_OK && connects == 0),
             error: error,
             addresses: addresses,
-            routed: routed)
+            routed: routed,
+            primaryAddress: primaryAddress,
+            proxy: proxyUse,
+            proxyFailure: proxyFailure(result, error: error))
     }
+
+    /// The store a verified chain of this transfer ended in: `--cacert`'s file, or the system's.
+    private var trustAnchor: TLSFacts.TrustAnchor? {
+        guard request.mode == .verifying, let bundle = trustStore.bundle(for: request.url) else { return nil }
+        return bundle == trustStore.userFile ? .userFile : .systemStore
+    }
+
+    /// The proxy the transfer went through and its answer to the tunnel request.
+    private var proxyUse: ProxyUse? {
+        guard let proxy else { return nil }
+        let status = longInfo(CURLINFO_HTTP_CONNECTCODE) ?? 0
+        return ProxyUse(proxy: proxy.endpoint.shown, source: proxy.source, tunnelStatus: status > 0 ? status : nil)
+    }
+
+    /// What the proxy itself failed at, if it did (then nothing is known of the site): it cannot be
+    /// resolved or connected to, wants credentials, or fails its handshake. An error status
+    /// answered to one tunnel (a 403 by policy, a 503 for a name the proxy cannot reach) concerns
+    /// that site and is the site's finding (`network.proxy`), not this.
+    private func proxyFailure(_ result: CURLcode, error: TransferError?) -> ProxyFailure? {
+        guard let proxy, result != CURLE_OK || status == 407 else { return nil }
+        let endpoint = proxy.endpoint
+        let tunnel = longInfo(CURLINFO_HTTP_CONNECTCODE) ?? 0
+        func failure(_ reason: ProxyFailure.Reason) -> ProxyFailure {
+            ProxyFailure(proxy: endpoint.shown, source: proxy.source, reason: reason, credentialsGiven: endpoint.hasCredentials,
+                         curlCode: Int(result.rawValue), detail: endpoint.masking(error?.message ?? ""))
+        }
+        // A plain http:// transfer gets the proxy's 407 as its own response.
+        if tunnel == 407 || (status == 407 && !request.url.lowercased().hasPrefix("https:")) { return failure(.authenticationRequired) }
+        if result == CURLE_COULDNT_RESOLVE_PROXY { return failure(.unresolvable) }
+        // Before any tunnel answer, a failed connection is the proxy's: the socket is its.
+        if result == CURLE_COULDNT_CONNECT && tunnel == 0 { return failure(.unreachable) }
+        if result == CURLE_PROXY, let code = longInfo(CURLINFO_PROXY_ERROR), Self.proxyHandshakeErrors.contains(code) {
+            return failure(.handshake)
+        }
+        if endpoint.scheme == .https && tunnel == 0 && error?.kind == .tls { return failure(.tls) }
+        return nil
+    }
+
+    /// CURLINFO_PROXY_ERROR values that are the SOCKS proxy's own failure whatever the site: its
+    /// version, closing, authentication, the user and password (CURLPX_BAD_VERSION, CLOSED,
+    /// LONG_PASSWD, LONG_USER, NO_AUTH, RECV_AUTH, SEND_AUTH, USER_REJECTED). The others (a refused
+    /// or unreachable host, a name it cannot resolve) concern the site.
+    static let proxyHandshakeErrors: Set<Int> = Set([CURLPX_BAD_VERSION, CURLPX_CLOSED, CURLPX_LONG_PASSWD, CURLPX_LONG_USER,
+                                                     CURLPX_NO_AUTH, CURLPX_RECV_AUTH, CURLPX_SEND_AUTH, CURLPX_USER_REJECTED]
+                                                        .map { Int($0.rawValue) })
 
     private var elapsedMilliseconds: Double {
         let elapsed = ContinuousClock.now - startedAt
@@ -304,16 +384,25 @@ final class Transfer {
         return ccurl_easy_getinfo_long(easy, info, &value) == CURLE_OK ? value : nil
     }
 
-    private func readCertificate() -> CertificateFacts? {
-        guard ccurl_easy_certinfo_count(easy) > 0 else { return nil }
-        var lines: [String] = []
-        var node = ccurl_easy_certinfo_lines(easy, 0)
-        while let current = node {
-            if let data = current.pointee.data { lines.append(String(cString: data)) }
-            node = current.pointee.next
+    /// The leaf and the certificates the server sent after it (CURLINFO_CERTINFO, in its order).
+    private func readCertificates() -> (CertificateFacts?, [ChainCertificateFacts]) {
+        let count = Int(ccurl_easy_certinfo_count(easy))
+        guard count > 0 else { return (nil, []) }
+        func lines(_ index: Int) -> [String] {
+            var lines: [String] = []
+            var node = ccurl_easy_certinfo_lines(easy, Int32(index))
+            while let current = node {
+                if let data = current.pointee.data { lines.append(String(cString: data)) }
+                node = current.pointee.next
+            }
+            return lines
         }
-        return CertificateInfoParser.parse(lines: lines)
+        let chain = (1..<max(1, min(count, Self.maximumChainLength))).compactMap { CertificateInfoParser.parseChainEntry(lines: lines($0)) }
+        return (CertificateInfoParser.parse(lines: lines(0)), chain)
     }
+
+    /// Certificates after the leaf kept per transfer: real chains have two or three.
+    static let maximumChainLength = 10
 
     private func transferError(_ result: CURLcode) -> TransferError? {
         let code = Int(result.rawValue)

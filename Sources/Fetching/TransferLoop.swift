@@ -63,6 +63,15 @@ public final class TransferLoop {
     }
 
     private var isDraining = false
+    /// Set by `stop()`: the loop ends at its next turn, as when the stop switch is flipped.
+    private var stopRequested = false
+
+    /// Ends `run` at the loop's next turn, dropping what is in flight and queued (their completions
+    /// are not called). For a completion that learns every further transfer is futile (the proxy
+    /// cannot be used); on the loop's thread only.
+    public func stop() {
+        stopRequested = true
+    }
 
     /// Runs until every submitted transfer (and every one submitted by completions) has finished, or
     /// until `stopSwitch` is flipped: the transfers in flight are then removed and the queued ones
@@ -74,7 +83,7 @@ public final class TransferLoop {
     public func run(until stopSwitch: StopSwitch?, feed: (() -> Bool)? = nil) {
         var feeding = feed != nil
         while feeding || !pending.isEmpty || !followUps.isEmpty || !active.isEmpty {
-            if let stopSwitch, stopSwitch.isStopped {
+            if stopRequested || stopSwitch?.isStopped == true {
                 abandonAll()
                 return
             }

@@ -21,15 +21,33 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String { "\(action): \(message)" + (code == 0 ? "" : " (SQLite code \(code))") }
 }
 
+/// What bounds each statement of a `Database`: how long one call into SQLite may run, and a switch
+/// another thread flips to end it (a signal). A history file is input like any other: a crafted one
+/// must cost a bounded delay, never the run.
+public struct StatementBound: Sendable {
+    /// The longest one statement (one step, one `execute`) may run, in seconds.
+    public var seconds: Double
+    /// True once the statement should give up (Ctrl-C, SIGTERM); asked while it runs and while it waits for a lock.
+    public var stopped: @Sendable () -> Bool
+
+    public init(seconds: Double = 10, stopped: @escaping @Sendable () -> Bool = { false }) {
+        self.seconds = seconds
+        self.stopped = stopped
+    }
+}
+
 /// One open SQLite database file. Closed when the value is freed.
 public final class Database {
     private let handle: OpaquePointer
     /// The file it was opened from.
     public let path: String
+    private let clock: StatementClock
 
     /// Opens (or creates) the database file at `path`, read-write, waiting up to `busyTimeout`
     /// milliseconds for another process's lock before a statement fails with "database is locked".
-    public init(path: String, busyTimeout: Int32 = 10_000) throws(DatabaseError) {
+    /// Every statement is bounded by `bound`; the file's schema may run no trigger or view
+    /// (`HistorySchema` also refuses any it did not make) and no function it does not trust.
+    public init(path: String, busyTimeout: Int32 = 10_000, bound: StatementBound = StatementBound()) throws(DatabaseError) {
         var pointer: OpaquePointer?
         let code = csqlite_open(path, &pointer)
         guard let opened = pointer else {
@@ -42,13 +60,36 @@ public final class Database {
         }
         handle = opened
         self.path = path
-        csqlite_busy_timeout(handle, busyTimeout)
+        clock = StatementClock(bound: bound, busyTimeout: Double(busyTimeout) / 1000)
+        let context = Unmanaged.passUnretained(clock).toOpaque()
+        // Both callbacks run on the thread of the statement; the clock outlives the handle (closed in deinit first).
+        csqlite_busy_handler(handle, { context, _ in
+            guard let context else { return 0 }
+            return Unmanaged<StatementClock>.fromOpaque(context).takeUnretainedValue().waitsForLock() ? 1 : 0
+        }, context)
+        csqlite_progress_handler(handle, 1000, { context in
+            guard let context else { return 0 }
+            return Unmanaged<StatementClock>.fromOpaque(context).takeUnretainedValue().interrupts() ? 1 : 0
+        }, context)
+        // Defensive: no writing the schema tables or the file behind SQLite's back; triggers and views
+        // off, so a schema that slipped past the check still runs nothing of its own; and functions
+        // in the schema limited to the innocuous.
+        let options: [(Int32, Int32, String)] = [
+            (SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "trusted_schema off"),
+            (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, "triggers off"), (SQLITE_DBCONFIG_ENABLE_VIEW, 0, "views off"),
+        ]
+        for (option, value, name) in options {
+            let result = csqlite_db_config_flag(handle, option, value)
+            // Thrown once the value is whole: deinit closes the handle.
+            guard result == 0 else { throw error(result, "setting \(name) on \(path)") }
+        }
     }
 
     deinit { csqlite_close(handle) }
 
     /// Runs statements that return no rows (`PRAGMA …`, `CREATE …`, `BEGIN`).
     public func execute(_ sql: String) throws(DatabaseError) {
+        clock.start()
         let code = csqlite_exec(handle, sql)
         guard code == 0 else { throw error(code, "running \(Self.shortened(sql))") }
     }
@@ -90,7 +131,8 @@ public final class Database {
             try execute("COMMIT")
             return value
         } catch {
-            try? execute("ROLLBACK")
+            // Even after a stop: the rollback must run, not be interrupted in turn.
+            clock.unbounded { try? execute("ROLLBACK") }
             throw error
         }
     }
@@ -102,8 +144,15 @@ public final class Database {
     public var lastInsertedRow: Int64 { csqlite_last_insert_rowid(handle) }
 
     func error(_ code: Int32, _ action: String) -> DatabaseError {
-        DatabaseError(action: action, code: code, message: String(cString: csqlite_errmsg(handle)))
+        // SQLite says only "interrupted": the clock knows why.
+        if code == SQLITE_INTERRUPT, let reason = clock.interruption {
+            return DatabaseError(action: action, code: code, message: reason)
+        }
+        return DatabaseError(action: action, code: code, message: String(cString: csqlite_errmsg(handle)))
     }
+
+    /// Starts the clock of a statement about to run (a step).
+    func startStatement() { clock.start() }
 
     private static func shortened(_ sql: String) -> String {
         let line = sql.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
@@ -159,6 +208,7 @@ public final class Statement {
 
     /// Steps once: true when a row is ready to read, false when the statement is done.
     public func step() throws(DatabaseError) -> Bool {
+        database.startStatement()
         let code = csqlite_step(handle)
         switch code {
         case 100: return true
@@ -186,5 +236,66 @@ public final class Statement {
         guard let pointer = csqlite_column_text(handle, index) else { return nil }
         let count = Int(csqlite_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+}
+
+/// The time a statement of one connection started, checked by SQLite's progress and busy handlers
+/// (on the statement's own thread, so no lock is needed).
+final class StatementClock {
+    let bound: StatementBound
+    let busyTimeout: Double
+    private var started = ContinuousClock.now
+    private var waitingSince: ContinuousClock.Instant?
+    private var isBounded = true
+    /// Why the last statement was interrupted, for its error.
+    private(set) var interruption: String?
+
+    init(bound: StatementBound, busyTimeout: Double) {
+        self.bound = bound
+        self.busyTimeout = busyTimeout
+    }
+
+    func start() {
+        started = .now
+        waitingSince = nil
+        interruption = nil
+    }
+
+    /// Runs `body` with no bound (a rollback).
+    func unbounded(_ body: () -> Void) {
+        isBounded = false
+        defer { isBounded = true }
+        body()
+    }
+
+    /// The progress handler: true ends the statement.
+    func interrupts() -> Bool {
+        guard isBounded else { return false }
+        if bound.stopped() {
+            interruption = "stopped by a signal before it finished"
+            return true
+        }
+        if ContinuousClock.now - started > .seconds(bound.seconds) {
+            interruption = "stopped after \(Self.seconds(bound.seconds)) s, the most one statement may take "
+                + "(a history aasa-audit wrote answers in well under a second)"
+            return true
+        }
+        return false
+    }
+
+    /// The busy handler: true waits a little longer for another connection's lock.
+    func waitsForLock() -> Bool {
+        let now = ContinuousClock.now
+        let since = waitingSince ?? now
+        waitingSince = since
+        if isBounded && bound.stopped() { return false }
+        guard now - since < .seconds(busyTimeout) else { return false }
+        // Short sleeps, so a signal is answered within 20 ms.
+        usleep(20_000)
+        return true
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

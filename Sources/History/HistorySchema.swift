@@ -5,6 +5,57 @@ enum HistorySchema {
     /// The version this build writes.
     static var version: Int { migrations.count }
 
+    /// One object of a database's schema, as `sqlite_schema` lists it.
+    struct Object: Hashable, Comparable {
+        var type: String
+        var name: String
+        var table: String
+        var sql: String?
+
+        static func < (left: Object, right: Object) -> Bool { (left.type, left.name) < (right.type, right.name) }
+
+        /// "trigger t (on run)", "view run".
+        var shown: String { "\(type) \(name)" + (type == "table" || name == table ? "" : " (on \(table))") }
+    }
+
+    /// Refuses a file whose schema is not exactly what the migrations make at its version: a trigger,
+    /// a view in place of a table, an extra table or index, a column added or changed. Such a file
+    /// was not written by aasa-audit, and a statement on it could run for ever or write anywhere.
+    /// A file of a newer version is left to `migrate` to refuse.
+    static func check(_ database: Database) throws(DatabaseError) {
+        let version = Int(try database.integer("PRAGMA user_version") ?? 0)
+        guard version >= 0, version <= Self.version else { return }
+        let found = try objects(of: database)
+        let expected = try expectedObjects(version: version)
+        guard found != expected else { return }
+        let unknown = found.filter { object in !expected.contains(object) }
+        let names = Set(found.map(\.name))
+        let missing = expected.filter { !names.contains($0.name) }
+        var parts = unknown.prefix(3).map { object in
+            expected.contains { $0.name == object.name && $0.type == object.type } ? "\(object.shown) defined otherwise" : object.shown
+        }
+        if unknown.count > 3 { parts.append("\(unknown.count - 3) more") }
+        if !missing.isEmpty { parts.append("no \(missing.prefix(3).map(\.shown).joined(separator: ", "))" + (missing.count > 3 ? " …" : "")) }
+        throw DatabaseError(action: "reading \(database.path)", code: 0,
+                            message: "its schema is not the one aasa-audit makes at version \(version) (\(parts.joined(separator: "; "))), "
+                                + "so it is not used: aasa-audit never makes triggers, views or other tables there "
+                                + "(move the file aside to start a new history)")
+    }
+
+    /// The schema of `database`, sorted.
+    static func objects(of database: Database) throws(DatabaseError) -> [Object] {
+        try database.rows("SELECT type, name, tbl_name, sql FROM sqlite_schema") { row in
+            Object(type: row.text(0) ?? "", name: row.text(1) ?? "", table: row.text(2) ?? "", sql: row.text(3))
+        }.sorted()
+    }
+
+    /// What the migrations up to `version` make, read from a database in memory.
+    static func expectedObjects(version: Int) throws(DatabaseError) -> [Object] {
+        let scratch = try Database(path: ":memory:")
+        for migration in migrations.prefix(version) { try scratch.execute(migration) }
+        return try objects(of: scratch)
+    }
+
     static let migrations: [String] = [
         // 0 → 1
         """

@@ -7,7 +7,7 @@ extension HistoryStore {
     public func insights(for run: RunRecord) throws(DatabaseError) -> ReportHistory {
         let report = run.report
         let start = Self.seconds(report.generatedAt)
-        let listRun = "r.kind = 'list' AND r.shard = ''"
+        let listRun = "r.kind = 'list' AND r.shard = '' AND \(Self.readableRun("r"))"
         let earlier = try database.integer("SELECT count(*) FROM run r WHERE \(listRun) AND r.generated_at <= ?", [.integer(start)]) ?? 0
 
         // The trend: the last runs of the list, this one last when it is one.

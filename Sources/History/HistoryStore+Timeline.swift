@@ -50,9 +50,9 @@ extension HistoryStore {
         let rows = try database.rows("""
             SELECT r.id, r.generated_at, r.kind, r.shard, res.verdict, res.used_location, res.cert_not_after, res.cert_issuer, d.id
             FROM domain d JOIN result res ON res.domain_id = d.id JOIN run r ON r.id = res.run_id
-            WHERE d.name = ? AND r.generated_at >= coalesce((
+            WHERE d.name = ? AND \(Self.readableRun("r")) AND r.generated_at >= coalesce((
                 SELECT max(r2.generated_at) FROM result res2 JOIN run r2 ON r2.id = res2.run_id
-                WHERE res2.domain_id = d.id AND r2.generated_at < ?), ?)
+                WHERE res2.domain_id = d.id AND \(Self.readableRun("r2")) AND r2.generated_at < ?), ?)
             ORDER BY r.generated_at, r.id
             """, [.text(domain), .integer(from), .integer(from)]) { row in
             (run: row.int64(0), at: row.int64(1), kind: RunKind(rawValue: row.text(2) ?? "") ?? .list, shard: row.text(3) ?? "",
@@ -75,7 +75,7 @@ extension HistoryStore {
             let now = Set(findings[row.run] ?? [])
             let entry = TimelineEntry(
                 generatedAt: Self.date(row.at), kind: row.kind, shard: row.shard.isEmpty ? nil : row.shard, verdict: row.verdict,
-                usedLocation: row.used, certificateNotAfter: row.notAfter.map { Self.date(Int64($0)) }, certificateIssuer: row.issuer,
+                usedLocation: row.used, certificateNotAfter: Self.recordedDate(row.notAfter.map(Int64.init)), certificateIssuer: row.issuer,
                 verdictChanged: previous.map { $0.verdict != row.verdict } ?? false,
                 appeared: previous.map { now.subtracting($0.findings).sorted() } ?? now.sorted(),
                 wentAway: previous.map { $0.findings.subtracting(now).sorted() } ?? [],
@@ -90,9 +90,9 @@ extension HistoryStore {
     public func overview(since: Date? = nil) throws(DatabaseError) -> [RunOverview] {
         try database.rows("""
             SELECT generated_at, ended_at, tool_version, kind, origin, shard, complete, list_source, domains, pass, warn, fail
-            FROM run WHERE generated_at >= ? ORDER BY generated_at, id
+            FROM run r WHERE \(Self.readableRun("r")) AND generated_at >= ? ORDER BY generated_at, id
             """, [.integer(since.map(Self.seconds) ?? Int64.min)]) { row in
-            RunOverview(generatedAt: Self.date(row.int64(0)), endedAt: row.int(1).map { Self.date(Int64($0)) },
+            RunOverview(generatedAt: Self.date(row.int64(0)), endedAt: Self.recordedDate(row.int(1).map(Int64.init)),
                         toolVersion: row.text(2) ?? "", kind: RunKind(rawValue: row.text(3) ?? "") ?? .list,
                         origin: RunOrigin(rawValue: row.text(4) ?? "") ?? .audit, shard: (row.text(5) ?? "").isEmpty ? nil : row.text(5),
                         complete: row.int64(6) != 0, listSource: row.text(7), domains: Int(row.int64(8)),

@@ -94,10 +94,13 @@ public final class HistoryStore {
 
     /// Opens (creating when missing) the history at `path` and brings its schema up to date.
     /// Throws for a file that is not a database, is locked past the busy timeout, cannot be
-    /// written, or was written by a newer aasa-audit.
-    public init(path: String, busyTimeout: Int32 = 10_000) throws(DatabaseError) {
-        database = try Database(path: path, busyTimeout: busyTimeout)
+    /// written, was written by a newer aasa-audit, or holds a schema aasa-audit did not make (a
+    /// trigger, a view, another table); every statement is bounded by `bound`.
+    public init(path: String, busyTimeout: Int32 = 10_000, bound: StatementBound = StatementBound()) throws(DatabaseError) {
+        database = try Database(path: path, busyTimeout: busyTimeout, bound: bound)
         do {
+            // Before anything else reads the tables: what is there must be what this tool made.
+            try HistorySchema.check(database)
             // WAL: readers never block the writer, and a crash mid-write leaves the file whole.
             try database.execute("PRAGMA journal_mode = WAL")
             try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
@@ -121,6 +124,13 @@ public final class HistoryStore {
                 throw DatabaseError(action: "reading \(database.path)", code: 0,
                                     message: "schema version \(current) was written by a newer aasa-audit (this one knows \(HistorySchema.version))")
             }
+            // PRAGMA user_version is any 32-bit number; aasa-audit never writes a negative one.
+            guard current >= 0 else {
+                throw DatabaseError(action: "reading \(database.path)", code: 0,
+                                    message: "schema version \(current) was not written by aasa-audit (its versions count up from 0)")
+            }
+            // Checked again inside the lock: another process may have written the file since.
+            try HistorySchema.check(database)
             for version in current..<HistorySchema.version {
                 try database.execute(HistorySchema.migrations[version])
             }
@@ -131,7 +141,9 @@ public final class HistoryStore {
     // MARK: Recording
 
     /// Records `run` in one transaction. False for an import of a run already recorded (same start,
-    /// shard and set of domains), which is left as it is.
+    /// shard and set of domains), which is left as it is. A merge takes its start from its shards, so
+    /// a merge of the same night's domains again (a retried Job) is the same run: it replaces the
+    /// merge recorded before, and the night stays one run.
     @discardableResult
     public func record(_ run: RunRecord) throws(DatabaseError) -> Bool {
         let report = run.report
@@ -146,6 +158,9 @@ public final class HistoryStore {
                 guard recorded <= Int64(run.importOrdinal) else { return false }
                 seq = try database.integer("SELECT coalesce(max(seq) + 1, 0) FROM run WHERE \(same)", key) ?? 0
             } else {
+                if run.origin == .merge {
+                    try database.prepare("DELETE FROM run WHERE \(same) AND origin = 'merge'").run(key)
+                }
                 seq = try database.integer("SELECT coalesce(max(seq) + 1, 0) FROM run WHERE \(same)", key) ?? 0
             }
             try database.prepare("""
@@ -215,6 +230,27 @@ public final class HistoryStore {
         return deleted
     }
 
-    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+    /// The Unix seconds of `date`, within `storableSeconds` (a date outside it, which no report
+    /// holds, is stored at its edge rather than trapping on the conversion).
+    static func seconds(_ date: Date) -> Int64 {
+        let value = date.timeIntervalSince1970.rounded(.down)
+        guard value.isFinite else { return 0 }
+        return Int64(min(max(value, Double(storableSeconds.lowerBound)), Double(storableSeconds.upperBound)))
+    }
     static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    /// `seconds` as a date, nil outside `storableSeconds`.
+    static func recordedDate(_ seconds: Int64?) -> Date? { seconds.flatMap { storableSeconds.contains($0) ? date($0) : nil } }
+
+    /// Any date a report holds: the years 0000 to 9999 (a certificate's four-digit year), as `ReportRange.seconds`.
+    static let storableSeconds: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
+    /// The dates a run of the history may start at: 1970 to the end of 9999. A row outside them, or with
+    /// a negative count or one past `Int32.max`, was not written by aasa-audit (a file edited by
+    /// hand, or a report imported before reports were range-checked) and is not read.
+    static let recordedSeconds: ClosedRange<Int64> = 0...253_402_300_799
+    /// The SQL condition of a readable `run` row aliased `alias`.
+    static func readableRun(_ alias: String) -> String {
+        let counts = ["domains", "pass", "warn", "fail"].map { "\(alias).\($0) BETWEEN 0 AND 2147483647" }.joined(separator: " AND ")
+        return "\(alias).generated_at BETWEEN \(recordedSeconds.lowerBound) AND \(recordedSeconds.upperBound) AND \(counts)"
+    }
 }

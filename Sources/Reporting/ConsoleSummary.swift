@@ -109,6 +109,19 @@ public enum ConsoleSummary {
         }
     }
 
+    /// For `--quiet` with `--fail-on expiring`: one line per domain in `domains` (those whose
+    /// certificate fails the run), `PROGRAM: FAIL domain: the certificate expires in N days (date)`.
+    /// FAIL says it fails the run, which it does whatever the domain's own verdict.
+    public static func quietExpiryLines(_ domains: [DomainResult], program: String) -> [String] {
+        domains.compactMap { domain in
+            guard let certificate = domain.certificate, let days = certificate.daysLeft else { return nil }
+            var name = TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)
+            if domain.unicodeDomain != nil { name += " (\(TerminalText.sanitize(domain.domain)))" }
+            let date = certificate.notAfter.map { ", ends \(Formatting.utc($0))" } ?? ""
+            return "\(program): FAIL \(name): certificate \(Formatting.daysLeftText(days))\(date) (--fail-on expiring)"
+        }
+    }
+
     /// The domain list's problems for stderr, whole (never cut: each names the file and line, quotes
     /// the line, says what is wrong and how to fix it): the first `shownProblems`, then a count of
     /// the rest and where they are.
@@ -172,7 +185,7 @@ public enum ConsoleSummary {
             out += "\n\(TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)):\n"
             // Causes first (`DomainResult.findingGroups`): the locations, then the domain's own findings.
             // A finding both locations report is listed once, under both names (`LocatedFinding`).
-            let located = LocatedFinding.merging(domain.locations)
+            let located = LocatedFinding.merging(domain.listedLocations)
             var groups: [(String, [Finding])] = []
             for entry in located where entry.locations.count > 1 {
                 let title = entry.locations.joined(separator: " and ")
@@ -186,7 +199,7 @@ public enum ConsoleSummary {
             // because it uses /.well-known/ changes nothing (a root 404 listed as an error, with a fix to
             // publish the file that is already published, would mislead); an unused /.well-known/ stays:
             // it is why Apple falls back.
-            groups += domain.locations.filter { domain.role(of: $0).isCause }.map { location in
+            groups += domain.listedLocations.filter { domain.role(of: $0).isCause }.map { location in
                 let own = located.filter { $0.locations == [location.path] }.map(\.finding)
                 return (location.path + domain.role(of: location).unusedSuffix, own)
             }

@@ -17,7 +17,8 @@ enum Formatting {
     static func daysLeftText(_ days: Int) -> String {
         if days > 0 { return days == 1 ? "1 day left" : "\(days) days left" }
         if days == 0 { return "expires within a day" }
-        let ago = -days
+        // The magnitude, not the negation: Int.min has no negative (reports are range-checked besides).
+        let ago = days.magnitude
         return ago == 1 ? "expired 1 day ago" : "expired \(ago) days ago"
     }
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// The report for CI servers (`report.junit.xml`), in the JUnit XML format Jenkins, GitLab and
 /// GitHub Actions read: one `<testsuite>` per domain, one `<testcase>` per check of each location
-/// (network, certificate, redirect, status, content-type, size, document) plus the domain's own
+/// (network, Apple's certificate rules, certificate, redirect, status, content-type, size, document) plus the domain's own
 /// checks (location choice, Apple's crawler, Apple's CDN).
 ///
 /// A case fails (`<failure>`) when it has an error, and with `strict` also when it has a warning;
@@ -138,7 +138,7 @@ public enum JUnitReporter {
             }
             let suffix = role.unusedSuffix
             for (at, check) in locationChecks.enumerated() {
-                let needsResponse = ![NetworkCheck.id, CertificateCheck.id].contains(check)
+                let needsResponse = ![NetworkCheck.id, CertificatePolicyCheck.id, CertificateCheck.id].contains(check)
                 let skipped = needsResponse && location.httpStatus == nil && byCheck[at].isEmpty ? "no HTTP response" : nil
                 cases.append(Case(name: "\(location.path): \(check)\(suffix)", findings: byCheck[at], skipped: skipped,
                                   counts: counts, time: check == NetworkCheck.id ? location.timings.totalMs / 1000 : 0))

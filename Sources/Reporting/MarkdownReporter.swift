@@ -187,7 +187,7 @@ public enum MarkdownReporter {
         // domain's own. The same finding at both locations is one entry naming both (`LocatedFinding`).
         // Locations by their role (`LocationResult.role`): an unused /.well-known/ is why Apple falls back
         // and stays; an unused root behind a working /.well-known/ changes nothing and is left out.
-        let located = LocatedFinding.merging(domain.locations.filter { domain.role(of: $0).isCause })
+        let located = LocatedFinding.merging(domain.listedLocations.filter { domain.role(of: $0).isCause })
         // Each place named with its role's suffix, as the console names it ("… (not used by Apple)").
         let suffixes = Dictionary(domain.locations.map { ($0.path, domain.role(of: $0).unusedSuffix) }, uniquingKeysWith: { first, _ in first })
         var entries: [(finding: Finding, places: [String])] = located.map { ($0.finding, $0.locations.map { $0 + (suffixes[$0] ?? "") }) }

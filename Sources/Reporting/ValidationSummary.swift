@@ -10,12 +10,22 @@ public struct FileValidation: Sendable, Codable, Equatable {
     /// "assetlinks" when the file was checked as an Android Digital Asset Links statement list; nil
     /// for an apple-app-site-association file (absent from the JSON, as before).
     public var document: String?
+    /// True when the file was CMS-signed: the findings' lines and columns are in the JSON content
+    /// inside the signature, not in the file's own bytes. Nil (absent from the JSON) otherwise.
+    public var signed: Bool?
 
-    public init(file: String, findings: [Finding], document: String? = nil) {
+    public init(file: String, findings: [Finding], document: String? = nil, signed: Bool = false) {
         self.file = file
         self.verdict = Verdict(findings: findings)
         self.findings = findings
         self.document = document
+        self.signed = signed ? true : nil
+    }
+
+    /// Where a finding is, for people: "line 12, column 9" (of the signed content, for a signed file).
+    func place(of finding: Finding) -> String? {
+        guard let position = finding.position else { return nil }
+        return "line \(position.line), column \(position.column)" + (signed == true ? " of the signed content" : "")
     }
 }
 
@@ -31,7 +41,8 @@ public enum ValidationSummary {
             if result.document == "assetlinks" { out += " (Android assetlinks.json)" }
             out += "  (\(Formatting.plural(errors, "error")), \(Formatting.plural(warnings, "warning")))\n"
             for finding in result.findings {
-                let place = finding.pointer.map { $0.isEmpty ? " at the root" : " at \(TerminalText.sanitize($0))" } ?? ""
+                var place = finding.pointer.map { $0.isEmpty ? " at the root" : " at \(TerminalText.sanitize($0))" } ?? ""
+                if let position = result.place(of: finding) { place += " (\(position))" }
                 out += ConsoleSummary.wrap("\(finding.severity.rawValue) \(finding.id)\(place): \(TerminalText.sanitize(finding.message))",
                                            indent: "  ", hanging: "    ")
                 if let fix = finding.fix, finding.severity != .info {

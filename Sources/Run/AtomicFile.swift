@@ -80,6 +80,30 @@ final class StagedFiles {
 
     deinit { discard() }
 
+    /// Removes what a run killed while staging (SIGKILL, a crash) left in `folder`: regular files
+    /// named exactly as `AtomicFile.temporaryName(for:)` names a temporary file of one of `names`
+    /// (`.report.json.tmp-` and 16 lowercase hexadecimal digits), last changed before this process
+    /// started, so never a file another run is writing now. Links and anything else are left.
+    /// Returns how many were removed.
+    @discardableResult
+    static func removeLeftovers(in folder: FolderHandle, names: [String], startedAt: Date = ProcessStart.date) -> Int {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.url.path) else { return 0 }
+        let prefixes = Set(names.map { ".\($0).tmp-" })
+        var removed = 0
+        for entry in entries {
+            guard let cut = entry.range(of: ".tmp-", options: .backwards) else { continue }
+            let prefix = String(entry[..<cut.upperBound]), digits = entry[cut.upperBound...]
+            guard prefixes.contains(prefix), digits.count == 16,
+                  digits.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { continue }
+            var info = stat()
+            guard fstatat(folder.descriptor, entry, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            let changed = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            guard changed < startedAt.timeIntervalSince1970 else { continue }
+            if unlinkat(folder.descriptor, entry, 0) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
     /// How many fresh names are tried when something already sits at the temporary name.
     static let attempts = 16
 
@@ -205,4 +229,21 @@ enum AtomicFile {
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
+}
+
+/// When this process started (from `/proc/self/stat` and the boot time in `/proc/stat`; the first
+/// time it is asked, where those cannot be read).
+enum ProcessStart {
+    static let date: Date = {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = stat.range(of: ")", options: .backwards),
+              let system = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let bootLine = system.split(separator: "\n").first(where: { $0.hasPrefix("btime ") }),
+              let boot = Double(bootLine.dropFirst(6).trimmingCharacters(in: .whitespaces)) else { return Date() }
+        // Field 22 is the start in clock ticks after boot; the fields after ")" begin at field 3.
+        let fields = stat[close.upperBound...].split(separator: " ")
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard fields.count > 19, let ticks = Double(fields[19]), ticksPerSecond > 0 else { return Date() }
+        return Date(timeIntervalSince1970: boot + ticks / ticksPerSecond)
+    }()
 }

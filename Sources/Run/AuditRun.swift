@@ -43,6 +43,10 @@ public struct AuditRun: Sendable {
     /// `--entitlements FILE [--app-id ID]`: apps whose Associated Domains entries add hosts (and what
     /// each host's file must say) to the domains.
     public var apps: [EntitlementsInput]
+    /// `--apk FILE`: Android apps whose verified hosts are audited against each host's assetlinks.json.
+    public var androidApps: [String] = []
+    /// `--sha256 FP`: more signing-key fingerprints every `--apk` app must be listed with (Play App Signing's key).
+    public var androidKeys: [String] = []
     /// False: the results stay in memory rather than going to a spool (tests compare the two).
     var spoolsResults = true
 
@@ -66,13 +70,17 @@ public struct AuditRun: Sendable {
     /// and told, the pipeline prepared (`RunPipeline.prepare`), the fetch and audit, the report
     /// assembled, and the pipeline finished (`RunPipeline.finish`, shared with the merge).
     public func run(observer: AuditRunObserver, stop: StopSwitch? = nil, signal: () -> Int32? = { nil }) -> AuditOutcome {
-        // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
-        let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         do throws(RunEnded) {
             var targets = try readTargets(observer: observer, stop: stop, signal: signal)
             try check(&targets, observer: observer)
             let (output, baselineChoice) = oneOffOutput(for: targets, observer: observer)
             let pipeline = RunPipeline(work: .audit, output: output, history: history, expiryWarningDays: audit.expiryWarningDays)
+            // One run at a time per reports folder, from here to the end of this scope. The run starts
+            // once it holds the lock: a run that waited is newer than the one it waited for.
+            let lock = try pipeline.lock(observer: observer, signal: signal)
+            defer { withExtendedLifetime(lock) {} }
+            // Whole seconds: the JSON report stores seconds, so a report read back compares equal.
+            let started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let baseline = try pipeline.prepare(baseline: baselineChoice, observer: observer)
             let audited = try fetchAndAudit(targets, output: output, started: started, observer: observer, stop: stop)
             // A run that ends without reports leaves no folder the spool made for itself.
@@ -107,7 +115,13 @@ public struct AuditRun: Sendable {
         // An --entitlements file that cannot be read ends the run before anything else: auditing
         // ./domains.txt instead would answer another question than the one asked.
         var unreadable = DomainList.parse(arguments: [])
-        let entitlements = AppClaimsReader.readFiles(apps, into: &unreadable)
+        let entitlements = AppClaimsReader.readFiles(apps, into: &unreadable, stop: stop)
+        // A signal while an app was read (a large .ipa): what was read is not a list to audit.
+        if stop?.isStopped == true, !apps.isEmpty {
+            let number = signal() ?? SIGINT
+            observer.event(.stopped(RunEvent.StopSignal(number), .readingApps))
+            throw RunEnded(ExitPolicy.status(forSignal: number))
+        }
         if unreadable.problemCount > 0 {
             observer.event(.inputProblems(unreadable.problems, total: unreadable.problemCount))
             throw RunEnded(.usageOrInputError)
@@ -135,6 +149,12 @@ public struct AuditRun: Sendable {
         }
         targets.claims = AppClaimsReader.resolve(entitlements, into: &targets.list)
         targets.originOnly = targets.list.add(apps: targets.claims)
+        let android = AndroidAppsReader.read(androidApps, playKeys: androidKeys, into: &targets.list) { observer.event($0) }
+        if !targets.claims.isEmpty && !android.isEmpty {
+            observer.event(AndroidAppsReader.comparison(apple: targets.claims, android: android))
+        }
+        // A host claimed for Android alone has no Apple CDN copy or crawler fetch to compare.
+        targets.originOnly.formUnion(targets.list.entries.filter { $0.expectations.isAndroidOnly && $0.claims.isEmpty }.map(\.name.ascii))
         return targets
     }
 
@@ -153,6 +173,11 @@ public struct AuditRun: Sendable {
         // Checked before curl opens it: a FIFO would block the fetch before it starts.
         if let caFile = fetch.caFile, let problem = FileKind.problemReading(caFile) {
             observer.event(.caFileUnusable(path: caFile, problem: problem))
+            throw RunEnded(.usageOrInputError)
+        }
+        // A proxy setting libcurl could not use would fail every transfer: said once, before any.
+        if let (source, error) = fetch.proxy.problem {
+            observer.event(.proxyFailed(ProxyFailure(invalid: error, source: source)))
             throw RunEnded(.usageOrInputError)
         }
         if list.entries.isEmpty && list.problems.isEmpty {
@@ -175,7 +200,8 @@ public struct AuditRun: Sendable {
             output.updatesLatest = false
             if case .latest = choice { choice = .none }
             observer.event(.oneOffCheck(storeRoot: store.root,
-                                        hostsFromEntitlements: !(targets.list.entries.contains { $0.claims.isEmpty } || apps.isEmpty),
+                                        hostsFromEntitlements: !(targets.list.entries.contains { $0.claims.isEmpty && $0.expectations.apkFiles.isEmpty }
+                                                                || (apps.isEmpty && androidApps.isEmpty)),
                                         notCompared: choice == .none && baseline != .none))
         }
         return (output, choice)
@@ -206,15 +232,15 @@ public struct AuditRun: Sendable {
             }
         }
         observer.fetching(total: entries.count)
+        // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
+        // finished when a signal stopped the run (a signal does not wait for queued audits).
+        let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2), spool: spool)
         do {
-            // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
-            // finished when a signal stopped the run (a signal does not wait for queued audits).
-            let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2), spool: spool)
             // Android's file is fetched for every domain with --android, else for those with Android expectations.
             var fetch = fetch
             fetch.originOnly = targets.originOnly
             if fetch.assetLinks != .all {
-                let android = Set(entries.filter { $0.expectations.androidCount > 0 }.map(\.name.ascii))
+                let android = Set(entries.filter { $0.expectations.auditsAndroid }.map(\.name.ascii))
                 if !android.isEmpty { fetch.assetLinks = .domains(android) }
             }
             _ = try SiteFetcher(options: fetch).fetch(domains: entries.map(\.name.ascii), until: stop,
@@ -223,6 +249,14 @@ public struct AuditRun: Sendable {
             let results = audits.finish(until: stop)
             observer.fetching(total: nil)
             return Audited(spool: spool, results: results, entries: entries)
+        } catch let failure as ProxyFailure {
+            // Every further transfer would fail the same way: no domain is blamed for it, and no
+            // report of a night the proxy cut short is written (the next run has it whole).
+            _ = audits.finish(until: stop)
+            observer.fetching(total: nil)
+            spool?.removeCreatedFolders()
+            observer.event(.proxyFailed(failure))
+            throw RunEnded(.usageOrInputError)
         } catch {
             observer.fetching(total: nil)
             spool?.removeCreatedFolders()

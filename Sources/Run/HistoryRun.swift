@@ -85,12 +85,13 @@ public enum HistoryRun {
         return lines.map(TerminalText.sanitize).joined(separator: "\n")
     }
 
-    /// `value` as pretty JSON (ISO 8601 dates), for `--json`.
+    /// `value` as pretty JSON (ISO 8601 dates), for `--json`: terminal-safe as the audit's `--json`
+    /// (DEL, C1 controls, bidi controls, U+2028/U+2029 escaped), since imported reports hold served text.
     public static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return TerminalText.jsonForTerminal(try encoder.encode(value))
     }
 
     /// "2026-11-30 02:00:00Z".

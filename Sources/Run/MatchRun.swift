@@ -64,6 +64,38 @@ public struct MatchRun: Sendable {
         let decide: (MatchURL, String) -> MatchResult
         let host: String?
         switch source {
+        case .file:
+            guard let (document, fileHost) = document(notice: notice) else { return nil }
+            host = fileHost
+            let matcher = URLMatcher(document, host: host)
+            decide = { url, text in matcher.decide(url, text: text, appID: appID) }
+        case .domain(let text):
+            guard let fetched = fetchDevice(text, notice: notice) else { return nil }
+            host = fetched.domain
+            decide = { url, text in
+                Self.decideForDevice(url, text: text, appID: appID, host: fetched.domain, fileHost: fetched.domain,
+                                     device: fetched.device, modeEntry: false)
+                    ?? MatchResult(url: text, decision: .noMatch, appID: appID, reason: "Apple can read no file from \(fetched.domain)",
+                                   deviceFile: DeviceFile.none)
+            }
+        case .entitlements(let path, let appID):
+            guard var outcome = runForApp(entitlements: path, appID: appID, urls: parsedURLs, notice: notice) else { return nil }
+            outcome.refusedURLs += refused
+            return outcome
+        }
+        let results = parsedURLs.map { text, url in
+            decide(url, text.hasPrefix("/") && host != nil ? "https://\(host ?? "")\(text)" : text)
+        }
+        return Outcome(results: results, refusedURLs: refused)
+    }
+
+    /// The document of a `.file` source (as `run` decides with it) or a `.domain` source (the file a
+    /// release device reads; `run` decides a domain's URLs with `fetchDevice`, which also says what the
+    /// origin's file would do when devices get none), with the host it governs (nil: any host); nil,
+    /// with the reason told to `notice`, when there is none. `diff` reads its two files this way. An
+    /// `.entitlements` source has no one document: nil.
+    public func document(notice: (String) -> Void) -> (document: AASADocument, host: String?)? {
+        switch source {
         case .file(let file):
             let data: Data
             do {
@@ -85,27 +117,13 @@ public struct MatchRun: Sendable {
                 return nil
             }
             reportErrors(validation.findings, in: file, notice: notice)
-            host = self.host.map(Self.asciiHost)
-            let matcher = URLMatcher(parsed, host: host)
-            decide = { url, text in matcher.decide(url, text: text, appID: appID) }
+            return (parsed, self.host.map(Self.asciiHost))
         case .domain(let text):
-            guard let fetched = fetchDevice(text, notice: notice) else { return nil }
-            host = fetched.domain
-            decide = { url, text in
-                Self.decideForDevice(url, text: text, appID: appID, host: fetched.domain, fileHost: fetched.domain,
-                                     device: fetched.device, modeEntry: false)
-                    ?? MatchResult(url: text, decision: .noMatch, appID: appID, reason: "Apple can read no file from \(fetched.domain)",
-                                   deviceFile: DeviceFile.none)
-            }
-        case .entitlements(let path, let appID):
-            guard var outcome = runForApp(entitlements: path, appID: appID, urls: parsedURLs, notice: notice) else { return nil }
-            outcome.refusedURLs += refused
-            return outcome
+            guard let fetched = fetchDocument(text, notice: notice) else { return nil }
+            return (fetched.document, fetched.domain)
+        case .entitlements:
+            return nil
         }
-        let results = parsedURLs.map { text, url in
-            decide(url, text.hasPrefix("/") && host != nil ? "https://\(host ?? "")\(text)" : text)
-        }
-        return Outcome(results: results, refusedURLs: refused)
     }
 
     /// The decision for `url` as devices get it from `fileHost`: with the file they read (Apple's CDN
@@ -150,7 +168,6 @@ public struct MatchRun: Sendable {
         return result.rule.map { "\(who) (\($0.description))" } ?? who
     }
 
-    /// Tells (on standard error) that the file has errors; matching still goes ahead on what parses.
     /// `host` fetched and audited as the audit does it: the result, and what a device gets
     /// (`DeviceOutcome`, whose files are the documents `match` decides with). Nil (told to `notice`)
     /// when nothing could be fetched.
@@ -160,17 +177,22 @@ public struct MatchRun: Sendable {
             notice("--cacert \(caFile): \(problem)")
             return nil
         }
+        if let (source, error) = fetch.proxy.problem {
+            notice(TerminalText.sanitize(ProxyFailure(invalid: error, source: source).description))
+            return nil
+        }
         let site: SiteFetch
         do {
             guard let first = try SiteFetcher(options: fetch).fetch(domains: [host]).first else { return nil }
             site = first
         } catch {
-            notice("\(error)")
+            notice(TerminalText.sanitize("\(error)"))
             return nil
         }
         return Auditor(settings: AuditSettings(userAgent: fetch.userAgent)).auditWithDocument(site)
     }
 
+    /// Tells (on standard error) that the file has errors; matching still goes ahead on what parses.
     private func reportErrors(_ findings: [Finding], in file: String, notice: (String) -> Void) {
         let errors = findings.filter { $0.severity == .error }.count
         guard errors > 0 else { return }
@@ -206,6 +228,41 @@ public struct MatchRun: Sendable {
                 + "Apple still reads it, and the decisions below follow what it says"))
         }
         return (name.ascii, device)
+    }
+
+    /// Fetches the domain as the audit does and returns the document a release device reads (`diff`
+    /// compares it), or prints why there is none.
+    private func fetchDocument(_ text: String, notice: (String) -> Void) -> (domain: String, document: AASADocument)? {
+        let name: DomainName
+        do {
+            name = try DomainName.parse(text).name
+        } catch {
+            notice("\(TerminalText.sanitize(text)): \(error.description)")
+            return nil
+        }
+        guard let (result, device) = fetchAndAudit(name.ascii, notice: notice) else { return nil }
+        guard let document = device.release.document, let used = device.release.location else {
+            if device.origin.document != nil, let absence = device.release.absence {
+                notice(TerminalText.sanitize("devices get no file: \(absence.clause(domain: name.ascii))"))
+                return nil
+            }
+            let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
+            notice("\(name.ascii) serves no file Apple can read\(why)")
+            return nil
+        }
+        let copy = device.release.fromAppleCDN ? "Apple's CDN copy of " : ""
+        notice(TerminalText.sanitize("deciding with \(copy)https://\(name.ascii)\(used) (the file Apple uses)"))
+        // A file Apple reads is the file Apple uses, broken entries and all: say which, then decide.
+        let errors = result.locations.first { $0.path == used }?.findings.filter { $0.severity == .error } ?? []
+        if !errors.isEmpty {
+            let shown = errors.prefix(Self.namedErrors).map { error in
+                "\(error.id)\(error.pointer.map { " at \($0.isEmpty ? "/" : $0)" } ?? ""): \(error.message)"
+            }
+            let more = errors.count > Self.namedErrors ? "; and \(errors.count - Self.namedErrors) more" : ""
+            notice(TerminalText.sanitize("note: the file has \(errors.count) error\(errors.count == 1 ? "" : "s") (\(shown.joined(separator: "; "))\(more)); "
+                + "Apple still reads it, and the decisions below follow what it says"))
+        }
+        return (name.ascii, document)
     }
 
     /// The note before the decisions: which file devices read, or why they get none.

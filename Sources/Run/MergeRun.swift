@@ -39,12 +39,16 @@ public struct MergeRun: Sendable {
                 observer.event(.stopped(RunEvent.StopSignal(number), .mergeBeforeWriting))
                 throw RunEnded(ExitPolicy.status(forSignal: number), report)
             }
+            // One run at a time per reports folder, to the end of this scope (see `RunPipeline.lock`).
+            let lock: RunLock
             let baseline: BaselineReport?
-            do {
+            do throws(RunEnded) {
+                lock = try pipeline.lock(observer: observer, signal: signal)
                 baseline = try pipeline.prepare(baseline: self.baseline, observer: observer)
             } catch {
                 throw RunEnded(error.outcome.status, report)
             }
+            defer { withExtendedLifetime(lock) {} }
             // A merge is a night of the list (its shards are not).
             return pipeline.finish(report, baseline: baseline, recording: .init(kind: .list, listSource: nil),
                                    incomplete: Self.incompleteness(missingShards: outcome.missingShards, missingCount: outcome.missingShardCount,

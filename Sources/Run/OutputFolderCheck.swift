@@ -18,6 +18,7 @@ extension ReportOutput {
     /// file created exclusively inside it and removed at once; for a folder still to be created, the
     /// nearest existing folder above it must let folders be made in it.
     public func checkWritable() throws(ReportWriteError) {
+        if let promFile { try PromFile.checkWritable(promFile) }
         let folder = folderPath.isEmpty ? "." : folderPath
         let existing = try Self.nearestExistingFolder(of: folder)
         guard existing == folder else {

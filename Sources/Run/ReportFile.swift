@@ -169,7 +169,13 @@ public enum ReportFile {
             return path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
         switch error {
-        case .dataCorrupted(let context): return "not valid JSON\(at(context.codingPath))"
+        case .dataCorrupted(let context):
+            // A value out of range, or a date that is not one: said as such, not as broken JSON.
+            if let range = context.underlyingError as? ReportValueOutOfRange { return "\(range)\(at(context.codingPath))" }
+            if context.debugDescription.localizedCaseInsensitiveContains("date") {
+                return "not a date (ISO 8601, as aasa-audit writes)\(at(context.codingPath))"
+            }
+            return "not valid JSON\(at(context.codingPath))"
         case .keyNotFound(let key, let context): return "missing \"\(key.stringValue)\"\(at(context.codingPath))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context): return "unexpected value\(at(context.codingPath))"
         @unknown default: return "\(error)"

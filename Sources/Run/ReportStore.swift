@@ -173,6 +173,13 @@ public struct ReportStore: Sendable, Equatable {
         return (removed, notes)
     }
 
+    /// Whether the run folder `name` started after the one `latest` points to (by their names:
+    /// the UTC start, then the same second's `-N`); true without a `latest` that names a run folder.
+    public func isNewerThanLatest(_ name: String) -> Bool {
+        guard let latest = latestFolderName, Self.isRunFolderName(latest), Self.isRunFolderName(name) else { return true }
+        return (Self.stamp(name), Self.suffix(name)) >= (Self.stamp(latest), Self.suffix(latest))
+    }
+
     private static func stamp(_ name: String) -> Substring { name.prefix(16) }
     private static func suffix(_ name: String) -> Int { name.count > 17 ? Int(name.dropFirst(17)) ?? 0 : 0 }
 }
@@ -193,12 +200,20 @@ public struct ReportOutput: Sendable, Equatable {
     public var policy: ExitPolicy
     /// `--keep N` (only for `.store`).
     public var keep: Int?
+    /// `--wait SECONDS`: how long to wait for another run's lock on the folder (0: not at all).
+    public var lockWait = 0
     /// False for a one-off check (domains given as arguments): its reports go to the store, but
     /// `latest` stays on the last run of the domain list (see `movesLatest(for:)`).
     public var updatesLatest = true
+    /// `--prom-file PATH`: the metrics (`ReportFormat.prom`) also written there, atomically, after
+    /// the report set: the one file written outside the run's folder, where a node_exporter
+    /// textfile collector reads it.
+    public var promFile: String?
 
     /// The output; `formats` in the order they are written.
-    public init(destination: Destination, formats: [ReportFormat] = ReportFormat.defaults, policy: ExitPolicy = ExitPolicy(), keep: Int? = nil) {
+    public init(destination: Destination, formats: [ReportFormat] = ReportFormat.defaults, policy: ExitPolicy = ExitPolicy(), keep: Int? = nil,
+                promFile: String? = nil) {
+        self.promFile = promFile
         self.destination = destination
         self.formats = formats
         self.policy = policy
@@ -236,12 +251,13 @@ public struct ReportOutput: Sendable, Equatable {
     /// nothing new; a new run folder left empty is removed); then, in the store and only for a
     /// complete report, moves `latest` to it and prunes (`--keep`). An interrupted run keeps its
     /// report but never becomes the latest one.
-    public func write(_ report: AuditReport) throws(ReportWriteError) -> Written {
-        try write(StreamedReport(report))
+    public func write(_ report: AuditReport, ending: RunEnding? = nil) throws(ReportWriteError) -> Written {
+        try write(StreamedReport(report), ending: ending)
     }
 
     /// `write(_:)` of a streamed report: each file is rendered reading the domains one at a time.
-    public func write(_ streamed: StreamedReport) throws(ReportWriteError) -> Written {
+    /// `ending`: how the run ends (its exit status and when the reports were written, for the metrics).
+    public func write(_ streamed: StreamedReport, ending: RunEnding? = nil) throws(ReportWriteError) -> Written {
         let report = streamed.report
         let folder: FolderHandle
         var runFolderRoot: FolderHandle?
@@ -250,6 +266,8 @@ public struct ReportOutput: Sendable, Equatable {
             let url = URL(fileURLWithPath: path)
             try AtomicFile.createFolder(url)
             folder = try FolderHandle(opening: url)
+            // A run killed while it staged (SIGKILL during a merge) left its temporary files here.
+            StagedFiles.removeLeftovers(in: folder, names: ReportFormat.allCases.map(\.fileName))
         case .store(let store):
             (runFolderRoot, folder) = try store.createRunFolder(startedAt: report.generatedAt)
         }
@@ -258,10 +276,13 @@ public struct ReportOutput: Sendable, Equatable {
         do {
             for format in formats {
                 try files.stage(named: format.fileName) { emit in
-                    try format.render(streamed, policy: policy, to: emit)
+                    try format.render(streamed, policy: policy, ending: ending, to: emit)
                 }
             }
             try files.commit()
+            if let promFile {
+                try PromFile.write(to: promFile) { emit in try ReportFormat.prom.render(streamed, policy: policy, ending: ending, to: emit) }
+            }
         } catch {
             files.discard()
             // Only an empty folder is removed: this run's, since it created it with nothing in it.
@@ -270,7 +291,8 @@ public struct ReportOutput: Sendable, Equatable {
         }
         var notes: [ReportStore.Note] = []
         if let store, report.complete {
-            if movesLatest(for: streamed) { try store.markLatest(directory) }
+            // A slower run that started earlier never moves `latest` back past a newer one.
+            if movesLatest(for: streamed) && store.isNewerThanLatest(directory.lastPathComponent) { try store.markLatest(directory) }
             if let keep { notes = store.prune(keep: keep, current: directory).notes }
         }
         return Written(directory: directory, notes: notes)

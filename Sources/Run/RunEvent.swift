@@ -1,4 +1,5 @@
 import Audit
+import Fetching
 import Foundation
 
 /// What a run tells the one running it, as a value: each case carries what explains it (the file,
@@ -28,8 +29,20 @@ public enum RunEvent: Sendable {
     /// Domains given as arguments (or only the apps' hosts) in the store: `latest` stays put;
     /// `notCompared` when the default baseline was dropped for it.
     case oneOffCheck(storeRoot: String, hostsFromEntitlements: Bool, notCompared: Bool)
+    /// What an `--apk` holds that is not audited: hosts Android drops (not domain names) and values
+    /// the reader could not resolve (each said by `AndroidManifest.unresolved`).
+    case androidAppNotes(apk: String, droppedHosts: [String], unresolved: [String])
+    /// With `--entitlements` and `--apk`: the link hosts the iOS apps claim and the Android apps do
+    /// not (`appleOnly`), the other way round (`androidOnly`), and how many both claim.
+    case appLinkHostsCompared(appleOnly: [String], androidOnly: [String], shared: Int)
 
     // Before the work.
+    /// Another run holds the reports folder's lock; this one waits for it (`--wait`).
+    case waitingForRunLock(folder: String, holder: RunLock.Holder?, seconds: Int)
+    /// Another run holds the reports folder's lock (after `--wait`'s seconds, if given): nothing done.
+    case runLockHeld(folder: String, holder: RunLock.Holder?, waited: Int)
+    /// The reports folder cannot be made or locked.
+    case runLockUnusable(folder: String, reason: String)
     /// The reports could not be written; found before `work` began.
     case outputUnwritable(ReportWriteError, before: Work)
     /// The baseline cannot be used; the run goes on without one.
@@ -44,6 +57,10 @@ public enum RunEvent: Sendable {
     case spoolUnavailable(ReportWriteError)
     /// The fetch could not run.
     case fetchFailed(any Error)
+    /// The proxy cannot be used (its setting cannot be read, or a transfer found it down,
+    /// unresolvable, asking for credentials, failing its handshake): the run stopped before any
+    /// domain was judged by it, and nothing was written.
+    case proxyFailed(ProxyFailure)
     /// The report could not be put together (a result that cannot be read back); nothing written.
     case reportNotAssembled(any Error)
     /// The history could not be read; the reports are written without it.
@@ -101,14 +118,28 @@ public enum RunEvent: Sendable {
     public enum Stopped: Sendable, Equatable {
         /// The wait for the domain list (a pipe): nothing audited or written.
         case waitingForDomainList(path: String)
+        /// Reading the apps' entitlements (`--entitlements`, a large `.ipa`): nothing audited or written.
+        case readingApps
         /// The audit: `audited` domains in the report, `notAudited` listed as such (none: the
         /// report is complete); `latestNotMovedIn`: the store whose `latest` the incomplete report
         /// did not move (nil with `--out`, or for a complete report).
         case audit(audited: Int, notAudited: Int, latestNotMovedIn: String?)
         /// The merge, before it wrote anything.
         case mergeBeforeWriting
+        /// The wait for another run's lock (`--wait`): nothing audited or written.
+        case waitingForRunLock
         /// The merge, once its reports were written whole.
         case mergeAfterWriting
+    }
+
+    /// Whether the event is a note on a run that goes on as asked (a warning, or a notice that
+    /// changes nothing the run decides but how it compares): under `--quiet` these say `note:`, so
+    /// the lines that say `FAIL` can be told from the rest.
+    public var isNote: Bool {
+        switch self {
+        case .failOnNewComparesNothing, .duplicatesAuditedOnce, .entryNote: true
+        default: level == .warning
+        }
     }
 
     /// How the event is shown.
@@ -124,13 +155,13 @@ public enum RunEvent: Sendable {
     /// How this event is shown.
     public var level: Level {
         switch self {
-        case .waitingForDomainList, .shardSelected, .oneOffCheck, .comparingWithBaseline, .latestNotMovedNothingAudited:
+        case .waitingForDomainList, .waitingForRunLock, .shardSelected, .oneOffCheck, .comparingWithBaseline, .latestNotMovedNothingAudited, .appLinkHostsCompared:
             return .info
         case .baselineUnusable, .spoolUnavailable, .historyNotRead, .runNotRecorded, .keepLeftInPlace, .mergeWarning:
             return .warning
-        case .domainListUnreadable, .domainListRefused, .inputProblems, .duplicatesAuditedOnce, .entryNote, .caFileUnusable,
-             .noDomains, .outputUnwritable, .failOnNewComparesNothing, .fetchFailed, .reportNotAssembled, .reportsNotWritten,
-             .stopped, .shardReportUnusable, .mergeRefused, .shardsMissing, .shardInterrupted:
+        case .domainListUnreadable, .domainListRefused, .inputProblems, .duplicatesAuditedOnce, .entryNote, .caFileUnusable, .androidAppNotes,
+             .noDomains, .outputUnwritable, .failOnNewComparesNothing, .fetchFailed, .proxyFailed, .reportNotAssembled, .reportsNotWritten,
+             .stopped, .shardReportUnusable, .runLockHeld, .runLockUnusable, .mergeRefused, .shardsMissing, .shardInterrupted:
             return .notice
         }
     }

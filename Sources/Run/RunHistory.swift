@@ -1,4 +1,5 @@
 import Audit
+import Fetching
 import Foundation
 import History
 #if canImport(Glibc)
@@ -24,20 +25,29 @@ public struct HistoryFile: RunHistory, Equatable {
     /// symbolic link at its name (or at SQLite's `-wal`, `-shm`, `-journal` beside it) is refused, so
     /// a link planted in `reports/` never makes the run write outside it.
     public var createsFolder: Bool
+    /// Flipped by Ctrl-C or SIGTERM: a statement running (or waiting for a lock) then gives up, and
+    /// the run ends as the signal says, not after the history's bound.
+    public var stop: StopSwitch?
 
-    public init(path: String, createsFolder: Bool = false) {
+    public init(path: String, createsFolder: Bool = false, stop: StopSwitch? = nil) {
         self.path = path
         self.createsFolder = createsFolder
+        self.stop = stop
+    }
+
+    /// The same file; the stop switch is no part of which history it is.
+    public static func == (left: HistoryFile, right: HistoryFile) -> Bool {
+        left.path == right.path && left.createsFolder == right.createsFolder
     }
 
     /// The history the options choose: none with `--no-history`, `--history FILE`, else
     /// `history.sqlite` in the report store when the reports go there (with `--out DIR` only when
     /// `--history` names a file: a run never writes outside the folders it is given).
-    public static func choice(file: String?, noHistory: Bool, output: ReportOutput.Destination) -> HistoryFile? {
+    public static func choice(file: String?, noHistory: Bool, output: ReportOutput.Destination, stop: StopSwitch? = nil) -> HistoryFile? {
         if noHistory { return nil }
-        if let file { return HistoryFile(path: file) }
+        if let file { return HistoryFile(path: file, stop: stop) }
         if case .store(let store) = output {
-            return HistoryFile(path: (store.root as NSString).appendingPathComponent(HistoryStore.defaultFileName), createsFolder: true)
+            return HistoryFile(path: (store.root as NSString).appendingPathComponent(HistoryStore.defaultFileName), createsFolder: true, stop: stop)
         }
         return nil
     }
@@ -64,7 +74,8 @@ public struct HistoryFile: RunHistory, Equatable {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         }
-        return try HistoryStore(path: path)
+        let stop = self.stop
+        return try HistoryStore(path: path, bound: StatementBound { stop?.isStopped ?? false })
     }
 
     /// The first of the database file and SQLite's files beside it that is a symbolic link.

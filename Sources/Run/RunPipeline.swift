@@ -1,4 +1,5 @@
 import Audit
+import Reporting
 import Foundation
 import History
 
@@ -24,6 +25,38 @@ struct RunPipeline: Sendable {
     /// The certificate threshold in force, for the certificates that crossed it since the baseline.
     var expiryWarningDays: Int
 
+    /// Before anything else of the run: the reports folder's lock (`RunLock`), so that one run at a
+    /// time fetches, reads `latest` as its baseline, writes and records. Held until the value
+    /// returned is let go (the end of the run), or by the kernel until the process ends. Another
+    /// run holding it ends this one with status 2 (after `output.lockWait` seconds, if given).
+    func lock(observer: AuditRunObserver, signal: () -> Int32?) throws(RunEnded) -> RunLock {
+        // A folder the reports cannot go to is told as such (the system's reason), before it is
+        // made to be locked.
+        do {
+            try output.checkWritable()
+        } catch {
+            observer.event(.outputUnwritable(error, before: work))
+            throw RunEnded(.usageOrInputError)
+        }
+        do throws(RunLock.Failure) {
+            return try RunLock.acquire(folder: output.folderPath, wait: output.lockWait, signal: signal) { holder in
+                observer.event(.waitingForRunLock(folder: output.folderPath, holder: holder, seconds: output.lockWait))
+            }
+        } catch {
+            switch error {
+            case .held(let folder, let holder, let waited):
+                observer.event(.runLockHeld(folder: folder, holder: holder, waited: waited))
+                throw RunEnded(.usageOrInputError)
+            case .unusable(let folder, let reason):
+                observer.event(.runLockUnusable(folder: folder, reason: reason))
+                throw RunEnded(.usageOrInputError)
+            case .stopped(let number):
+                observer.event(.stopped(RunEvent.StopSignal(number), .waitingForRunLock))
+                throw RunEnded(ExitPolicy.status(forSignal: number))
+            }
+        }
+    }
+
     /// Before the work: a folder the reports cannot go to ends the run now, not after every fetch;
     /// the baseline is read before this run moves `latest`. A baseline that cannot be used is a
     /// warning, not the run's end.
@@ -36,7 +69,7 @@ struct RunPipeline: Sendable {
         }
         let baseline = Self.loadBaseline(choice, observer: observer)
         // Without a baseline, --fail-on new asks the history (when there is one), in `finish`.
-        if output.policy.failOn == .new && baseline == nil && history == nil {
+        if output.policy.failOn.asksWhatIsNew && baseline == nil && history == nil {
             observer.event(.failOnNewComparesNothing(.noBaselineNorHistory))
         }
         return baseline
@@ -90,7 +123,7 @@ struct RunPipeline: Sendable {
         }
         let directory: URL
         do {
-            directory = try write(report, audited: audited, observer: observer)
+            directory = try write(report, audited: audited, ending: ending(of: report, incomplete: incomplete, signal: signal), observer: observer)
         } catch {
             return RunEnded(.usageOrInputError, report).outcome
         }
@@ -115,17 +148,17 @@ struct RunPipeline: Sendable {
     /// and a history that could not be read (its warning came first: not one without earlier runs)
     /// or that holds no earlier run of the list.
     func nothingToCompare(_ report: StreamedReport, baseline: BaselineReport?, audited: Bool) -> RunEvent.NothingToCompare? {
-        guard output.policy.failOn == .new, baseline == nil, let history,
+        guard output.policy.failOn.asksWhatIsNew, baseline == nil, let history,
               (report.report.history?.earlierListRuns ?? 0) == 0 else { return nil }
         return report.report.history == nil && audited ? .historyUnreadable(path: history.path) : .noEarlierRun(path: history.path)
     }
 
     /// Shows `report` (the summary) and writes it as one set; the folder it went to. A failure of
     /// either is told and thrown.
-    func write(_ report: StreamedReport, audited: Bool, observer: AuditRunObserver) throws -> URL {
+    func write(_ report: StreamedReport, audited: Bool, ending: RunEnding? = nil, observer: AuditRunObserver) throws -> URL {
         do {
             try observer.reportMade(streamed: report)
-            let written = try output.write(report)
+            let written = try output.write(report, ending: ending)
             for note in written.notes { observer.event(.keepLeftInPlace(note)) }
             if let store = output.store, output.updatesLatest, report.report.complete, !audited {
                 observer.event(.latestNotMovedNothingAudited(storeRoot: store.root))
@@ -150,6 +183,18 @@ struct RunPipeline: Sendable {
             return .usageOrInputError
         }
         return output.policy.status(for: report)
+    }
+
+    /// How the run ends as its reports are written (for the metrics): `status(of:…)`'s status, in
+    /// the same order, without telling anything. A signal that arrives while they are written is not in it.
+    func ending(of report: StreamedReport, incomplete: [RunEvent], signal: () -> Int32?) -> RunEnding {
+        let status: ExitStatus
+        if let number = signal() {
+            status = ExitPolicy.status(forSignal: number)
+        } else {
+            status = incomplete.isEmpty ? output.policy.status(for: report) : .usageOrInputError
+        }
+        return RunEnding(status: status, reportsWrittenAt: Date())
     }
 
     /// What a signal after the writing stopped: the audit's domains checked and not, or the merge.

@@ -24,8 +24,13 @@ public enum AuditBinary {
         return url
     }
 
-    /// Reads a report.json the binary wrote (ISO 8601 dates, as the JSON reporter writes them).
+    /// Reads a report.json the binary wrote (ISO 8601 dates, as the JSON reporter writes them),
+    /// after validating it against the published schema (docs/report.schema.json) and checking the
+    /// report.prom beside it, if any, with `promtool`: every report a test reads passes through here.
     public static func readReport(at url: URL) throws -> AuditReport {
+        try PublishedFormatChecks.validateReport(at: url)
+        let metrics = url.deletingLastPathComponent().appendingPathComponent("report.prom")
+        if FileManager.default.fileExists(atPath: metrics.path) { try PublishedFormatChecks.checkMetrics(at: metrics) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(AuditReport.self, from: try Data(contentsOf: url))

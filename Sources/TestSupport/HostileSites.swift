@@ -210,7 +210,8 @@ public final class HostileSites: @unchecked Sendable {
         let units = (0..<absurdSubjectUnits).map { "/OU=" + String(format: "unit-%04d-", $0) + String(repeating: "x", count: 54) }.joined()
         let subject = "/CN=\(host)/O=\(HostileContent.subjectScript)/L=\(HostileContent.subjectImage)/ST=\(HostileContent.subjectEscapes)" + units
         let names = ["DNS:\(host)"] + (0..<absurdSANCount).map { "DNS:name-\($0).\(host)" }
-        try "subjectAltName=\(names.joined(separator: ","))\n".write(toFile: extensions, atomically: true, encoding: .utf8)
+        // serverAuth: a leaf Apple accepts, so only the absurd subject and names are under test.
+        try "subjectAltName=\(names.joined(separator: ","))\nextendedKeyUsage=serverAuth\n".write(toFile: extensions, atomically: true, encoding: .utf8)
         try ShellCommand.run(openssl, ["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                                        "-utf8", "-keyout", key, "-out", request, "-subj", subject])
         try ShellCommand.run(openssl, ["x509", "-req", "-in", request, "-CA", authority.certificatePath,

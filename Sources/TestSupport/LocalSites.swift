@@ -15,6 +15,8 @@ public final class LocalSites: @unchecked Sendable {
     public let silentPort: Int
     /// A loopback port nothing listens on.
     public let closedPort: Int
+    /// The port of `Scenarios.noForwardSecrecy`, its own listener.
+    public let noForwardSecrecyPort: Int
     public let certificateAuthority: TestCertificateAuthority
     public let directory: URL
     private let process: Process
@@ -49,35 +51,62 @@ public final class LocalSites: @unchecked Sendable {
 
         port = try Self.freePort()
         closedPort = try Self.freePort()
+        noForwardSecrecyPort = try Self.freePort()
         (silentSocket, silentPort) = try Self.silentListener()
 
         var servers = ""
         servers += Self.serverBlock(port: port, host: "default.test", issued: fallback, directives: "location / { return 421; }", isDefault: true)
-        for scenario in Scenarios.all {
+        // Every certificate is made before any is served; the function must not capture self.
+        let authority = certificateAuthority
+        func issue(_ scenario: Scenario) throws -> TestCertificateAuthority.Issued {
             let issued: TestCertificateAuthority.Issued
             switch scenario.certificate {
             case .valid:
-                issued = try certificateAuthority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                issued = try authority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
                                                         notBefore: now - day, notAfter: now + 90 * day)
+            case .noServerAuth:
+                issued = try authority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                                                        notBefore: now - day, notAfter: now + 90 * day, serverAuth: false)
+            case .sha1:
+                issued = try authority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                                                        notBefore: now - day, notAfter: now + 90 * day, digest: "sha1")
+            case .validForDays(let days):
+                issued = try authority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                                                        notBefore: now - day, notAfter: now - day + Double(days) * day)
+            case .commonNameOnly:
+                issued = try authority.issue(commonName: scenario.host, subjectAltNames: [],
+                                                        notBefore: now - day, notAfter: now + 90 * day)
+            case .rsa(let bits):
+                issued = try authority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                                                        notBefore: now - day, notAfter: now + 90 * day, key: .rsa(bits))
             case .expired:
-                issued = try certificateAuthority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                issued = try authority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
                                                         notBefore: now - 400 * day, notAfter: now - 10 * day)
             case .notYetValid:
-                issued = try certificateAuthority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                issued = try authority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
                                                         notBefore: now + 10 * day, notAfter: now + 400 * day)
             case .expiringInDays(let days):
-                issued = try certificateAuthority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
+                issued = try authority.issue(commonName: scenario.host, subjectAltNames: [scenario.host],
                                                         notBefore: now - 80 * day, notAfter: now + Double(days) * day + 3600)
             case .wrongHost:
-                issued = try certificateAuthority.issue(commonName: "other.test", subjectAltNames: ["other.test", "www.other.test"],
+                issued = try authority.issue(commonName: "other.test", subjectAltNames: ["other.test", "www.other.test"],
                                                         notBefore: now - day, notAfter: now + 90 * day)
             case .selfSigned:
-                issued = try certificateAuthority.selfSigned(name: scenario.host)
+                issued = try authority.selfSigned(name: scenario.host)
             }
-            servers += Self.serverBlock(port: port, host: scenario.host, issued: issued,
+            return issued
+        }
+        for scenario in Scenarios.all {
+            servers += Self.serverBlock(port: port, host: scenario.host, issued: try issue(scenario),
                                        directives: scenario.directives.replacingOccurrences(of: "FILES", with: files.path),
                                        isDefault: false)
         }
+        let noForwardSecrecyPort = self.noForwardSecrecyPort, port = self.port
+        servers += Self.serverBlock(port: noForwardSecrecyPort, host: Scenarios.noForwardSecrecy.host, issued: try issue(Scenarios.noForwardSecrecy),
+                                   directives: Scenarios.noForwardSecrecy.directives.replacingOccurrences(of: "FILES", with: files.path),
+                                   isDefault: true)
+        servers += Self.serverBlock(port: port, host: Scenarios.familiesOverIPv6.host, issued: try issue(Scenarios.familiesOverIPv6),
+                                   directives: Scenarios.familiesOverIPv6.directives, isDefault: true, address: "[::1]")
         let config = """
             daemon off;
             master_process off;
@@ -137,7 +166,16 @@ public final class LocalSites: @unchecked Sendable {
     public var connectToArguments: [String] {
         ["--connect-to", "silent.test:443:127.0.0.1:\(silentPort)",
          "--connect-to", "refused.test:443:127.0.0.1:\(closedPort)",
+         "--connect-to", "\(Scenarios.noForwardSecrecy.host):443:127.0.0.1:\(noForwardSecrecyPort)",
          "--connect-to", "::127.0.0.1:\(port)"]
+    }
+
+    /// Arguments that reach `Scenarios.families` over both families, as a name with an A and an AAAA
+    /// record would be: port 443 sent to this nginx's port, whose address list is `127.0.0.1,::1`
+    /// (`--resolve`, curl's syntax). Without `connectToArguments`, whose catch-all would win.
+    public var familyArguments: [String] {
+        let host = Scenarios.families.host
+        return ["--connect-to", "\(host):443:\(host):\(port)", "--resolve", "\(host):\(port):127.0.0.1,::1"]
     }
 
     /// `--apple-cdn` pointing at the `cdn.test` scenario, which plays Apple's CDN (reached through
@@ -155,10 +193,11 @@ public final class LocalSites: @unchecked Sendable {
         (try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
     }
 
-    private static func serverBlock(port: Int, host: String, issued: TestCertificateAuthority.Issued, directives: String, isDefault: Bool) -> String {
+    private static func serverBlock(port: Int, host: String, issued: TestCertificateAuthority.Issued, directives: String, isDefault: Bool,
+                                    address: String = "127.0.0.1") -> String {
         """
           server {
-            listen 127.0.0.1:\(port) ssl http2\(isDefault ? " default_server" : "");
+            listen \(address):\(port) ssl http2\(isDefault ? " default_server" : "");
             server_name \(host);
             ssl_certificate \(issued.certificate);
             ssl_certificate_key \(issued.key);

@@ -11,6 +11,14 @@ public struct Scenario: Sendable {
         /// Valid, but issued for another host name.
         case wrongHost
         case selfSigned
+        /// Certificates curl accepts and Apple refuses (support.apple.com/103769, 102028): without the
+        /// serverAuth EKU, signed with SHA-1, valid for this many days, the host only in the Common
+        /// Name, an RSA key of 1024 bits. The server accepts SHA-1 and RSA 1024 (`@SECLEVEL=0`).
+        case noServerAuth
+        case sha1
+        case validForDays(Int)
+        case commonNameOnly
+        case rsa(Int)
     }
 
     /// The server name (SNI and Host), e.g. `good.test`.
@@ -207,13 +215,36 @@ public enum Scenarios {
         Scenario(host: "mismatch.test", certificate: .wrongHost, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         // Any number of distinct names on one server (wildcard certificate), for tests at scale.
         Scenario(host: "*.many.test", directives: [aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        families,
         Scenario(host: "self-signed.test", certificate: .selfSigned, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        // Certificates curl accepts (or OpenSSL's default security level refuses) and Apple refuses (issue 29).
+        Scenario(host: "no-eku.test", certificate: .noServerAuth, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "sha1.test", certificate: .sha1, directives: [weakCrypto, aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "long-validity.test", certificate: .validForDays(900), directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "cn-only.test", certificate: .commonNameOnly, directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "rsa1024.test", certificate: .rsa(1024), directives: [weakCrypto, aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
+
         // Apple's CDN and its crawler.
         appleCDN,
         Scenario(host: "stale.test", directives: [aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "cdn-failure.test", directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "bot-blocked.test", directives: [blockingCrawler(wellKnown), blockingCrawler(root), notFoundElsewhere].joined(separator: "\n")),
     ] + android
+
+    /// OpenSSL's default security level (2) refuses SHA-1 signatures and RSA keys below 2048 bits;
+    /// level 0 lets nginx serve them, so that the client's reaction is what is tested.
+    static let weakCrypto = "ssl_ciphers DEFAULT:@SECLEVEL=0;"
+
+    /// Served on their own listeners (`LocalSites`), where they are the default server: nginx takes a
+    /// handshake's protocols and ciphers from the listener's default server, not from the name's.
+    /// Only RSA key exchange under TLS 1.2: no forward secrecy, outside App Transport Security.
+    public static let noForwardSecrecy = Scenario(host: "no-forward-secrecy.test", certificate: .rsa(2048), directives: [
+        "ssl_protocols TLSv1.2; ssl_ciphers AES128-GCM-SHA256;", aasa(wellKnown, file: "good.json"), notFoundElsewhere,
+    ].joined(separator: "\n"))
+    /// A name whose IPv6 address serves another server: the file over IPv4 (127.0.0.1, on the shared
+    /// listener), 404 over IPv6 (::1). Reach it with `LocalSites.familyArguments`.
+    public static let families = Scenario(host: "families.test", directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n"))
+    static let familiesOverIPv6 = Scenario(host: "families.test", directives: "location / { return 404; }")
 
     static let assetLinksPath = "/.well-known/assetlinks.json"
 
@@ -232,6 +263,11 @@ public enum Scenarios {
         androidSite("android-lowercase.test", aasa(assetLinksPath, file: "assetlinks-lowercase.json")),
         androidSite("android-debug-only.test", aasa(assetLinksPath, file: "assetlinks-debug.json")),
         androidSite("android-invalid.test", aasa(assetLinksPath, file: "assetlinks-invalid.json")),
+        // Android-only sites: assetlinks.json and no AASA file. apk.test serves apk-assetlinks.json,
+        // which the test writes (it lists the key of an APK signed at test time).
+        Scenario(host: "android-only.test", directives: [aasa(assetLinksPath, file: "assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "apk.test", directives: [aasa(assetLinksPath, file: "apk-assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "apk-wrong-key.test", directives: [aasa(assetLinksPath, file: "assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "android-spa.test", directives: [
             aasa(wellKnown, file: "good.json"),
             "location / { default_type text/html; root FILES; try_files /index.html =404; }",

@@ -38,6 +38,10 @@ public final class TestCertificateAuthority {
             unique_subject = no
             [ policy_any ]
             commonName = supplied
+            [ server_leaf ]
+            extendedKeyUsage = serverAuth
+            [ no_eku_leaf ]
+            basicConstraints = CA:FALSE
             """
         try config.write(to: directory.appendingPathComponent("ca.cnf"), atomically: true, encoding: .utf8)
         try ShellCommand.run(openssl, [
@@ -47,22 +51,36 @@ public final class TestCertificateAuthority {
         ])
     }
 
-    /// Issues a leaf certificate for `commonName` with the given SANs and validity window.
-    public func issue(commonName: String, subjectAltNames: [String], notBefore: Date, notAfter: Date) throws -> Issued {
+    /// A leaf's key.
+    public enum KeyType: Sendable {
+        /// ECDSA P-256.
+        case ec
+        /// RSA of this many bits.
+        case rsa(Int)
+    }
+
+    /// Issues a leaf certificate for `commonName` with the given SANs and validity window. By
+    /// default it is one Apple accepts (support.apple.com/103769): an EC P-256 key, SHA-256, the
+    /// serverAuth Extended Key Usage; `serverAuth: false`, `digest: "sha1"` or `key: .rsa(1024)`
+    /// make one Apple refuses. An empty `subjectAltNames` names the host only in the Common Name.
+    public func issue(commonName: String, subjectAltNames: [String], notBefore: Date, notAfter: Date,
+                      key keyType: KeyType = .ec, digest: String = "sha256", serverAuth: Bool = true) throws -> Issued {
         serial += 1
         let base = "leaf-\(serial)"
         let key = path("\(base).key"), request = path("\(base).csr"), certificate = path("\(base).pem")
-        var arguments = [
-            "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-keyout", key, "-out", request, "-subj", "/CN=\(commonName)",
-        ]
+        let newKey: [String]
+        switch keyType {
+        case .ec: newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
+        case .rsa(let bits): newKey = ["-newkey", "rsa:\(bits)"]
+        }
+        var arguments = ["req", "-new"] + newKey + ["-nodes", "-keyout", key, "-out", request, "-subj", "/CN=\(commonName)"]
         if !subjectAltNames.isEmpty {
             arguments += ["-addext", "subjectAltName=" + subjectAltNames.map { "DNS:\($0)" }.joined(separator: ",")]
         }
         try ShellCommand.run(openssl, arguments)
         try ShellCommand.run(openssl, [
             "ca", "-batch", "-notext", "-config", path("ca.cnf"), "-cert", certificatePath, "-keyfile", path("ca.key"),
-            "-in", request, "-out", certificate,
+            "-in", request, "-out", certificate, "-md", digest, "-extensions", serverAuth ? "server_leaf" : "no_eku_leaf",
             "-startdate", Self.asn1Time(notBefore), "-enddate", Self.asn1Time(notAfter),
         ])
         return Issued(certificate: certificate, key: key)
@@ -75,15 +93,20 @@ public final class TestCertificateAuthority {
         try ShellCommand.run(openssl, [
             "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
             "-keyout", key, "-out", certificate, "-days", "30", "-subj", "/CN=\(name)",
-            "-addext", "subjectAltName=DNS:\(name)",
+            "-addext", "subjectAltName=DNS:\(name)", "-addext", "extendedKeyUsage=serverAuth",
         ])
         return Issued(certificate: certificate, key: key)
     }
 
     /// Signs `content` as CMS (DER), the way iOS 8 wanted signed AASA files.
     public func signCMS(content: String, signer: Issued) throws -> Data {
+        try signCMS(bytes: Data(content.utf8), signer: signer)
+    }
+
+    /// Signs `bytes` as CMS (DER): a profile whose content is a binary property list.
+    public func signCMS(bytes: Data, signer: Issued) throws -> Data {
         let input = path("cms-\(UUID().uuidString).json"), output = input + ".der"
-        try content.write(toFile: input, atomically: true, encoding: .utf8)
+        try bytes.write(to: URL(fileURLWithPath: input))
         try ShellCommand.run(openssl, [
             "cms", "-sign", "-binary", "-nodetach", "-in", input, "-signer", signer.certificate, "-inkey", signer.key,
             "-outform", "DER", "-out", output,

@@ -1,5 +1,7 @@
 import Arguments
 import Audit
+import CBuildInfo
+import Fetching
 import Foundation
 import Reporting
 import Run
@@ -15,24 +17,29 @@ struct AuditCommand: Subcommand {
             return .success
         }
         if options.showVersion {
-            console.out("aasa-audit \(AuditOptions.version)")
+            console.out(VersionText(commit: String(cString: cbuildinfo_commit()), libraries: LinkedLibraries.loaded()).text)
             return .success
         }
         // Listening from the start, so a signal at any point ends the run the same orderly way.
         let interruption = Interruption()
         let destination: ReportOutput.Destination = options.reports.outDirectory.map { .folder($0) } ?? .store(ReportStore())
-        // With --entitlements, the default domains.txt is read only when it is there: the apps' hosts may be all there is.
-        let listOnlyFromApps = options.domains.isEmpty && !options.entitlements.isEmpty && !options.domainsFileGiven
+        // With --entitlements or --apk, the default domains.txt is read only when it is there: the apps' hosts may be all there is.
+        let listOnlyFromApps = options.domains.isEmpty && !(options.entitlements.isEmpty && options.apks.isEmpty) && !options.domainsFileGiven
             && !FileManager.default.fileExists(atPath: options.domainsFile)
-        let run = AuditRun(
+        var output = ReportOutput(destination: destination, formats: options.reports.formats,
+                                  policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep,
+                                  promFile: options.reports.promFile)
+        output.lockWait = options.reports.lockWait
+        var run = AuditRun(
             domains: options.domains.isEmpty && !listOnlyFromApps ? .file(options.domainsFile, given: options.domainsFileGiven) : .arguments(options.domains),
-            fetch: options.fetchOptions, audit: options.auditSettings, shard: options.shard,
+            fetch: options.fetchOptions(environment: ProcessInfo.processInfo.environment), audit: options.auditSettings, shard: options.shard,
             baseline: BaselineReport.Choice(file: options.reports.baselineFile, noBaseline: options.reports.noBaseline, output: destination),
-            output: ReportOutput(destination: destination, formats: options.reports.formats,
-                                 policy: ExitPolicy(strict: options.reports.strict, failOn: options.failOn), keep: options.keep),
+            output: output,
             tool: ToolInfo(name: "aasa-audit", version: AuditOptions.version),
-            history: HistoryFile.choice(file: options.reports.historyFile, noHistory: options.reports.noHistory, output: destination),
+            history: HistoryFile.choice(file: options.reports.historyFile, noHistory: options.reports.noHistory, output: destination, stop: interruption.stopSwitch),
             apps: options.entitlements)
+        run.androidApps = options.apks
+        run.androidKeys = options.androidKeys
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit", quiet: options.reports.quiet, jsonToStdout: options.jsonToStdout,
                                        listsInputErrors: false, details: options.details,
                                        quietNames: ExitPolicy(strict: options.reports.strict, failOn: options.failOn))
@@ -74,10 +81,12 @@ final class ConsoleObserver: AuditRunObserver {
         jsonToStdout ? console.error(text) : console.out(text)
     }
 
-    /// Every event but information, which `--quiet` hides.
+    /// Every event but information, which `--quiet` hides. Under `--quiet` a note on the run
+    /// (`RunEvent.isNote`: `--keep` left a folder, `--fail-on new` has nothing to compare with)
+    /// says `note:`, so a cron wrapper can keep the lines that say `FAIL` apart from the rest.
     func event(_ event: RunEvent) {
         if quiet && event.level == .info { return }
-        for line in RunEventText.lines(for: event) { console.error("\(prefix): \(line)") }
+        for line in RunEventText.lines(for: event, quiet: quiet) { console.error("\(prefix): \(line)") }
     }
 
     func fetching(total: Int?) {
@@ -113,6 +122,11 @@ final class ConsoleObserver: AuditRunObserver {
             }
             for line in ConsoleSummary.quietAppLines(policy.failingApps(in: report), policy: policy, program: prefix) {
                 console.error(line)
+            }
+            // --fail-on expiring: each certificate that fails the run, whatever its domain's verdict.
+            for position in policy.expiringPositions(in: streamed) {
+                let domain = try streamed.domains.result(at: position)
+                for line in ConsoleSummary.quietExpiryLines([domain], program: prefix) { console.error(line) }
             }
         }
         // Piece by piece: each piece ends between two domains (at ASCII punctuation), so each is whole text.

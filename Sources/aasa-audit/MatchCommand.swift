@@ -19,9 +19,10 @@ struct MatchCommand: Subcommand {
         case .domain(let domain): source = .domain(domain)
         case .entitlements(let path, let appID): source = .entitlements(path, appID: appID)
         }
-        let fetch = FetchOptions(userAgent: AuditOptions.defaultUserAgent, caFile: network.caFile, connectTo: network.connectTo,
+        var fetch = FetchOptions(userAgent: AuditOptions.defaultUserAgent, caFile: network.caFile, connectTo: network.connectTo,
                                  resolve: network.resolve, connectTimeout: network.connectTimeout, totalTimeout: network.timeout,
                                  concurrency: 2, appleCDNBase: options.appleCDNBase, crawlerUserAgent: AuditOptions.crawlerUserAgent)
+        fetch.proxy = network.proxyRoute(environment: ProcessInfo.processInfo.environment)
         let match = MatchRun(source: source, urls: options.urls, host: options.host, appID: options.appID, fetch: fetch)
         guard let outcome = match.run(notice: { console.error("aasa-audit match: \($0)") }) else { return .usageOrInputError }
         let results = outcome.results

@@ -11,10 +11,13 @@ struct MergeCommand: Subcommand {
         let interruption = Interruption()
         let reports = options.reports
         let destination: ReportOutput.Destination = reports.outDirectory.map { .folder($0) } ?? .store(ReportStore())
+        var output = ReportOutput(destination: destination, formats: reports.formats, policy: ExitPolicy(strict: reports.strict),
+                                  promFile: reports.promFile)
+        output.lockWait = reports.lockWait
         let merge = MergeRun(files: options.files,
                              baseline: BaselineReport.Choice(file: reports.baselineFile, noBaseline: reports.noBaseline, output: destination),
-                             output: ReportOutput(destination: destination, formats: reports.formats, policy: ExitPolicy(strict: reports.strict)),
-                             history: HistoryFile.choice(file: reports.historyFile, noHistory: reports.noHistory, output: destination))
+                             output: output,
+                             history: HistoryFile.choice(file: reports.historyFile, noHistory: reports.noHistory, output: destination, stop: interruption.stopSwitch))
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit merge", quiet: reports.quiet, listsInputErrors: true)
         return merge.run(observer: observer, signal: { interruption.signalNumber }).status
     }

@@ -41,7 +41,7 @@ extension Subcommand {
 /// Every subcommand, and the one place that picks which runs.
 enum Subcommands {
     /// Named by the first argument.
-    static let named: [any Subcommand.Type] = [ValidateCommand.self, MatchCommand.self, MergeCommand.self, HistoryCommand.self,
+    static let named: [any Subcommand.Type] = [ValidateCommand.self, MatchCommand.self, DiffCommand.self, MergeCommand.self, HistoryCommand.self,
                                               CompletionsCommand.self]
     /// Runs when the first argument names no subcommand.
     static let audit: any Subcommand.Type = AuditCommand.self

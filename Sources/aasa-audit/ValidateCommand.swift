@@ -23,22 +23,30 @@ struct ValidateCommand: Subcommand {
             }
             let bytes = Array(data)
             if AssetLinksValidator.isStatementList(fileName: file, bytes: bytes) {
-                results.append(FileValidation(file: file, findings: AssetLinksValidator.validate(bytes).findings, document: "assetlinks"))
+                results.append(FileValidation(file: file, findings: AssetLinksValidator.validate(bytes).placedFindings, document: "assetlinks"))
             } else {
-                results.append(FileValidation(file: file, findings: DocumentValidator.validate(SignedFile.open(data)).findings))
+                let validation = DocumentValidator.validate(SignedFile.open(data))
+                results.append(FileValidation(file: file, findings: validation.placedFindings, signed: validation.wasSigned))
             }
         }
-        if options.json {
+        let policy = ExitPolicy(strict: options.strict)
+        switch options.format {
+        case .json:
             do {
                 console.out(TerminalText.jsonForTerminal(try ValidationSummary.json(results)))
             } catch {
                 console.error("aasa-audit: cannot encode the results: \(error)")
                 return .usageOrInputError
             }
-        } else if !results.isEmpty {
-            console.out(ValidationSummary.render(results))
+        case .text:
+            if !results.isEmpty { console.out(ValidationSummary.render(results)) }
+        case .github:
+            let commands = ValidationAnnotations.render(results)
+            if !commands.isEmpty { console.out(commands) }
+        case .junit:
+            console.out(ValidationJUnit.render(results, policy: policy))
         }
         if unreadable { return .usageOrInputError }
-        return results.contains { $0.verdict == .fail } ? .domainFailed : .success
+        return results.contains { policy.fails($0.verdict) } ? .domainFailed : .success
     }
 }

@@ -79,7 +79,7 @@ import Testing
             #expect(audit.contains(name), "\(name)")
         }
         #expect(!audit.contains { !$0.hasPrefix("-") || $0.contains(",") || $0.contains("=") }, "\(audit)")
-        #expect(ValidateOptions.optionNames == ["--json", "-h", "--help"])
+        #expect(ValidateOptions.optionNames == ["--format", "--json", "--strict", "-h", "--help"])
         #expect(MergeOptions.optionNames.contains("--no-baseline") && !MergeOptions.optionNames.contains("--keep"))
         #expect(MatchOptions.optionNames.contains("--file"))
         #expect(AuditOptions.optionNames == AuditOptions.table.specs.flatMap(\.names))

@@ -6,7 +6,7 @@ import Testing
 /// The option tables: what each declares, how `--help` is written from it, and the completion
 /// scripts written from every table.
 @Suite struct OptionTableTests {
-    static let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, MergeOptions.self,
+    static let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, DiffOptions.self, MergeOptions.self,
                                                  HistoryOptions.self, CompletionsOptions.self]
 
     @Test(arguments: OptionTableTests.all.map { $0.name })
@@ -28,7 +28,7 @@ import Testing
         let format = try #require(AuditOptions.optionSpecs.first { $0.names == ["--format"] })
         #expect(format.kind == .choiceList(ReportFormat.allCases.map(\.name)) && format.defaultValue == "json,html")
         let failOn = try #require(AuditOptions.optionSpecs.first { $0.names == ["--fail-on"] })
-        #expect(failOn.kind == .choices(FailOn.allCases.map(\.rawValue)))
+        #expect(failOn.kind == .choiceList(FailOn.allCases.map(\.rawValue)) && failOn.defaultValue == "any")
         #expect(AuditOptions.optionSpecs.first { $0.names == ["-o", "--out"] }?.kind == .directory)
         #expect(MergeOptions.optionSpecs.first { $0.names == ["--format"] }?.kind == format.kind, "the group is declared once")
         #expect(CompletionsOptions.operands == .choices(CompletionShell.allCases.map(\.rawValue)))

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func namesAreDistinctAndEachHasHelp() {
-        let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, MergeOptions.self, HistoryOptions.self]
+        let all: [any CommandOptions.Type] = [AuditOptions.self, ValidateOptions.self, MatchOptions.self, DiffOptions.self, MergeOptions.self, HistoryOptions.self]
         #expect(Set(all.map { $0.name }).count == all.count)
         for type in all {
             #expect(!type.summary.isEmpty && type.help.contains("USAGE:"), "\(type.name)")
@@ -45,14 +45,14 @@ import Testing
         #expect(throws: UsageError.unknownOption("--json")) { try MergeOptions.parse(["a.json", "--json"]) }
         #expect(throws: UsageError.unknownOption("--keep")) { try MergeOptions.parse(["a.json", "--keep", "3"]) }
         #expect(throws: UsageError.missingValue("--format")) { try MergeOptions.parse(["a.json", "--format"]) }
-        #expect(throws: UsageError.invalidValue("--format", "xml", "\"xml\" is not a format; choose from json, html, md, junit")) {
+        #expect(throws: UsageError.invalidValue("--format", "xml", "\"xml\" is not a format; choose from json, html, md, junit, prom")) {
             try MergeOptions.parse(["a.json", "--format", "xml"])
         }
         #expect(throws: UsageError.invalidValue("--baseline", "b", "--no-baseline contradicts it; give one or the other")) {
             try MergeOptions.parse(["a.json", "--no-baseline", "--baseline=b"])
         }
         #expect(throws: UsageError.invalidValue("--strict", "1", "this option takes no value")) { try MergeOptions.parse(["a.json", "--strict=1"]) }
-        #expect(MergeOptions.help.contains("json, html, md, junit"))
+        #expect(MergeOptions.help.contains("json, html, md, junit, prom"))
     }
 
     // MARK: validate
@@ -66,8 +66,47 @@ import Testing
         #expect(throws: UsageError.missingArgument("validate needs at least one FILE, or - for standard input (see validate --help)")) {
             try ValidateOptions.parse(["--json"])
         }
-        #expect(throws: UsageError.unknownOption("--strict")) { try ValidateOptions.parse(["a.json", "--strict"]) }
+        #expect(throws: UsageError.unknownOption("--strcit")) { try ValidateOptions.parse(["a.json", "--strcit"]) }
         #expect(throws: UsageError.invalidValue("--json", "yes", "this option takes no value")) { try ValidateOptions.parse(["--json=yes", "a"]) }
+    }
+
+    @Test(arguments: [
+        (["a.json"], ValidateOptions.Format.text, false),
+        (["--format", "github", "a.json"], .github, false),
+        (["--format=junit", "--strict", "a.json"], .junit, true),
+        (["--format", "text", "--json", "a.json"], .json, false),
+        (["--json", "--format", "github", "a.json"], .github, false),
+        (["--strict", "a.json"], .text, true),
+    ])
+    func validateFormatAndStrict(arguments: [String], format: ValidateOptions.Format, strict: Bool) throws {
+        #expect(try Self.run(ValidateOptions.self, arguments) == ValidateOptions(files: ["a.json"], format: format, strict: strict))
+    }
+
+    @Test func validateRefusesAnUnknownFormat() {
+        #expect(throws: UsageError.invalidValue("--format", "sarif", "one of text, json, github, junit")) {
+            try ValidateOptions.parse(["--format", "sarif", "a.json"])
+        }
+        #expect(throws: UsageError.missingValue("--format")) { try ValidateOptions.parse(["a.json", "--format"]) }
+    }
+
+    // MARK: diff
+
+    @Test func diffOptions() throws {
+        let options = try Self.run(DiffOptions.self, ["old.json", "--urls", "urls.txt", "example.com", "--json", "--timeout", "3"])
+        #expect(options.old == "old.json" && options.new == "example.com" && options.urlsFile == "urls.txt" && options.json)
+        #expect(options.network.timeout == 3)
+        #expect(try Self.run(DiffOptions.self, ["a", "b"]) == DiffOptions(old: "a", new: "b"))
+        #expect(try Self.asksForHelp(DiffOptions.self, ["-h"]))
+    }
+
+    @Test(arguments: [
+        (["a.json"], "diff needs OLD and NEW: two files (- for standard input) or domains (see diff --help)"),
+        (["a", "b", "c"], "diff compares two versions; 3 were given (see diff --help)"),
+        (["-", "-"], "standard input (-) can be read once: give at most one of OLD, NEW and --urls as -"),
+        (["--urls", "-", "-", "b"], "standard input (-) can be read once: give at most one of OLD, NEW and --urls as -"),
+    ])
+    func diffNeedsTwoVersions(arguments: [String], message: String) {
+        #expect(throws: UsageError.missingArgument(message)) { try DiffOptions.parse(arguments) }
     }
 
     // MARK: match
@@ -131,7 +170,7 @@ import Testing
         #expect(throws: UsageError.invalidValue("--timeout", "0", "expected seconds, more than 0 and at most 600 (e.g. 2.5)")) {
             try MatchOptions.parse(["--timeout", "0", "d", "/a"])
         }
-        #expect(throws: UsageError.invalidValue("--resolve", "x", "expected HOST:PORT:ADDRESS, e.g. example.com:443:203.0.113.7")) {
+        #expect(throws: UsageError.invalidValue("--resolve", "x", "expected HOST:PORT:ADDRESS[,ADDRESS]..., e.g. example.com:443:203.0.113.7,2001:db8::7")) {
             try MatchOptions.parse(["--resolve", "x", "d", "/a"])
         }
     }
@@ -168,5 +207,17 @@ import Testing
         #expect(throws: UsageError.self) { try HistoryOptions.parse(["--since", "yesterday"]) }
         #expect(throws: UsageError.self) { try HistoryOptions.parse(["a.example", "--older-than", "3"]) }
         #expect(try SubcommandOptionsTests.asksForHelp(HistoryOptions.self, ["--help"]))
+    }
+}
+
+/// `--prom-file` and `--format prom`, of the audit and merge alike (the report options group).
+@Suite struct PromOptionsTests {
+    @Test func promFileAndFormatOfTheAuditAndMerge() throws {
+        let merge = try SubcommandOptionsTests.run(MergeOptions.self, ["a.json", "--prom-file", "/var/lib/node/aasa.prom", "--format", "json,prom"])
+        #expect(merge.reports.promFile == "/var/lib/node/aasa.prom" && merge.reports.formats == [.json, .prom])
+        #expect(try SubcommandOptionsTests.run(MergeOptions.self, ["a.json"]).reports.promFile == nil)
+        let audit = try SubcommandOptionsTests.run(AuditOptions.self, ["--prom-file=m.prom", "a.example"])
+        #expect(audit.reports.promFile == "m.prom" && audit.reports.formats == [.json, .html])
+        #expect(throws: UsageError.self) { try AuditOptions.parse(["a.example", "--prom-file"]) }
     }
 }

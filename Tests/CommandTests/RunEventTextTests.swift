@@ -28,7 +28,17 @@ import Testing
         (.oneOffCheck(storeRoot: "reports", hostsFromEntitlements: false, notCompared: true),
          "one-off check of the domains given as arguments: reports/latest is not moved and the run is not compared with it (--baseline FILE compares it)"),
         (.oneOffCheck(storeRoot: "reports", hostsFromEntitlements: true, notCompared: false),
-         "one-off check of the hosts the entitlements name: reports/latest is not moved"),
+         "one-off check of the hosts the apps name: reports/latest is not moved"),
+        (.androidAppNotes(apk: "app.apk", droppedHosts: ["localhost"], unresolved: ["android:host … is the resource reference 0x7f0b0001"]),
+         "--apk app.apk: android:host … is the resource reference 0x7f0b0001\n--apk app.apk: Android drops the App Links host localhost: not a domain name"),
+        (.appLinkHostsCompared(appleOnly: ["*.shop.test", "help.shop.test"], androidOnly: ["m.shop.test"], shared: 2),
+         """
+         link hosts the iOS apps (applinks:) and the Android apps (autoVerify) do not both claim (2 claimed by both):
+           claimed by the iOS apps only  claimed by the Android apps only
+           *.shop.test                   m.shop.test
+           help.shop.test
+         """),
+        (.appLinkHostsCompared(appleOnly: [], androidOnly: [], shared: 1), "the iOS and Android apps claim the same link host"),
         (.outputUnwritable(writeError, before: .audit), "cannot write reports: Read-only file system (nothing was audited)"),
         (.outputUnwritable(writeError, before: .merge), "cannot write reports: Read-only file system (nothing was merged)"),
         (.baselineUnusable(BaselineReport.Problem(path: "old.json", reason: "no such file")),

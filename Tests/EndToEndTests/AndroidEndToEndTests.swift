@@ -45,7 +45,7 @@ import TestSupport
         try list.write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
         let outcome = try AuditBinary.run(
             ["--cacert", sites.certificateAuthority.certificatePath, "--timeout", "2", "--connect-timeout", "2", "--no-cdn",
-             "--out", "out", "--format", "json,html,md,junit"] + (android ? ["--android"] : []) + sites.connectToArguments, in: folder)
+             "--out", "out", "--format", "json,html,md,junit,prom"] + (android ? ["--android"] : []) + sites.connectToArguments, in: folder)
         return Run(outcome: outcome, report: try AuditBinary.readReport(at: folder.appendingPathComponent("out/report.json")), folder: folder)
     }
 
@@ -155,6 +155,7 @@ import TestSupport
         #expect(debug.android?.findings.map(\.id) == ["expect.fingerprint-missing"])
         #expect(debug.verdict == .fail)
         let json = try String(contentsOf: run.folder.appendingPathComponent("out/report.json"), encoding: .utf8)
-        #expect(json.components(separatedBy: "\"android\"").count == 3, "one android part and the summary's android counts")
+        #expect(json.components(separatedBy: "\"android\"").count == 4, "one android part, the summary's android counts and that domain's platforms")
+        #expect(debug.platforms == ["apple", "android"] && good.platforms == nil)
     }
 }

@@ -57,7 +57,7 @@ import TestSupport
         let out = try AuditBinary.temporaryDirectory()
         let outcome = try AuditBinary.run(
             ["--cacert", sites.certificateAuthority.certificatePath, "--timeout", "2", "--connect-timeout", "2",
-             "--out", out.path] + sites.connectToArguments + sites.appleCDNArguments + expectations.map(\.0))
+             "--out", out.path, "--format", "json,html,prom"] + sites.connectToArguments + sites.appleCDNArguments + expectations.map(\.0))
         return Run(outcome: outcome, report: try AuditBinary.readReport(at: out.appendingPathComponent("report.json")), directory: out)
     }
 
@@ -130,7 +130,7 @@ import TestSupport
         #expect(html.contains("mismatch.test"))
         // Nothing is left behind under a temporary name.
         let files = try FileManager.default.contentsOfDirectory(atPath: run.directory.path).sorted()
-        #expect(files == ["report.html", "report.json"])
+        #expect(files == ["report.html", "report.json", "report.prom"])
     }
 
     @Test func terminalSummaryHasALinePerDomainAndTotals() throws {

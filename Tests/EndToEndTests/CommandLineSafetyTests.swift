@@ -61,7 +61,7 @@ import Glibc
         #expect(general.status == 0 && general.stdout.hasPrefix("USAGE: aasa-audit [options] [DOMAIN ...]"), "\(general.stdout.prefix(200))")
         #expect(general.stdout.contains("aasa-audit help [COMMAND]"))
         #expect(try AuditBinary.run(["help", "audit"]).stdout == general.stdout)
-        for command in ["validate", "match", "merge"] {
+        for command in ["validate", "match", "diff", "merge"] {
             let outcome = try AuditBinary.run(["help", command])
             let direct = try AuditBinary.run([command, "--help"])
             #expect(outcome.status == 0 && outcome.stdout.hasPrefix("USAGE: aasa-audit \(command)"), "\(outcome.stdout.prefix(100))")

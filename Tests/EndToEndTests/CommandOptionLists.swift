@@ -5,7 +5,7 @@ import TestSupport
 /// scripts (run for real), the man page and the README. ManPageTests and CompletionsTests compare them.
 enum CommandOptionLists {
     /// Every subcommand, "audit" for the top level.
-    static let commands = ["audit", "validate", "match", "merge", "history", "completions"]
+    static let commands = ["audit", "validate", "match", "diff", "merge", "history", "completions"]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -15,15 +15,19 @@ import TestSupport
 
     @Test(arguments: [
         (["--for"], ["--format"]),
-        (["--format", ""], ["json", "html", "md", "junit"]),
+        (["--format", ""], ["json", "html", "md", "junit", "prom"]),
         (["--format", "json,m"], ["json,md"]),
         (["--format", "=", "j"], ["json", "junit"]),
-        (["--fail-on", ""], ["any", "new"]),
+        (["--fail-on", ""], ["any", "new", "expiring"]),
         (["val"], ["validate"]),
         (["--quiet", "val"], []),
         (["merge", "--no-"], ["--no-baseline", "--no-history"]),
         (["match", "--connect-t"], ["--connect-timeout", "--connect-to"]),
         (["history", ""], ["import", "prune"]),
+        (["validate", "--format", ""], ["text", "json", "github", "junit"]),
+        (["validate", "--st"], ["--strict"]),
+        (["diff", "--u"], ["--urls"]),
+        (["di"], ["diff"]),
         (["completions", ""], ["bash", "zsh", "fish"]),
         (["help", "m"], ["match", "merge"]),
         (["--timeout", ""], []),
@@ -79,8 +83,8 @@ import TestSupport
             return outcome.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         }
         #expect(try complete("aasa-audit --for") == ["--format"])
-        #expect(try Set(complete("aasa-audit --fail-on ")) == ["any", "new"])
-        #expect(try Set(complete("aasa-audit --format ")) == ["json", "html", "md", "junit"])
+        #expect(try Set(complete("aasa-audit --fail-on ")) == ["any", "new", "expiring"])
+        #expect(try Set(complete("aasa-audit --format ")) == ["json", "html", "md", "junit", "prom"])
         #expect(try Set(complete("aasa-audit ")) == Set(Lists.commands.filter { $0 != "audit" } + ["help"]))
         for command in Lists.commands {
             let line = (["aasa-audit"] + Lists.prefix(command) + ["-"]).joined(separator: " ")

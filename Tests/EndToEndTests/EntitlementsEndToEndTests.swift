@@ -52,7 +52,7 @@ import TestSupport
         let outcome = try AuditBinary.run(
             ["--entitlements", "App.entitlements", "--app-id", app,
              "--cacert", sites.certificateAuthority.certificatePath, "--timeout", "3", "--connect-timeout", "2",
-             "--format", "json,html,md,junit", "--out", "out"] + sites.appleCDNArguments + sites.connectToArguments, in: folder)
+             "--format", "json,html,md,junit,prom", "--out", "out"] + sites.appleCDNArguments + sites.connectToArguments, in: folder)
         return Run(folder: folder, outcome: outcome, report: try AuditBinary.readReport(at: folder.appendingPathComponent("out/report.json")))
     }
 

@@ -25,7 +25,7 @@ import TestSupport
         let sites = try LocalSites.shared.get()
         let folder = try AuditBinary.temporaryDirectory()
         try "good.test\nexpiring.test\nnotfound.test\n".write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
-        let formats = ["--format", "json,html,md"]
+        let formats = ["--format", "json,html,md,prom"]
         let first = try AuditBinary.run(formats + Self.common(sites), in: folder)
         #expect(first.status == 1, "\(first.stderr)")
         let firstReport = try Self.latestReport(in: folder)

@@ -64,9 +64,15 @@ import Glibc
         let folder = try AuditBinary.temporaryDirectory()
         try HostileReport.json(HostileReport.report(shard: Shard(index: 1, count: 2), first: 1)).write(to: folder.appendingPathComponent("a.json"))
         try HostileReport.json(HostileReport.report(shard: Shard(index: 2, count: 2), first: 10)).write(to: folder.appendingPathComponent("b.json"))
-        let outcome = try Self.run(["merge", "a.json", "b.json", "--format", "json,html,md,junit", "--out", "merged"], in: folder)
+        let outcome = try Self.run(["merge", "a.json", "b.json", "--format", "json,html,md,junit,prom", "--out", "merged"], in: folder)
         #expect(outcome.status == 2, "input errors: \(outcome.stderr)")
         let out = folder.appendingPathComponent("merged")
+        // Hostile domain names and a hostile tool version stay inside their label values: promtool
+        // reads the file, and every sample line is one of the tool's metrics.
+        try PublishedFormatChecks.checkMetrics(at: out.appendingPathComponent("report.prom"))
+        try PublishedFormatChecks.validateReport(at: out.appendingPathComponent("report.json"))
+        let metrics = try String(contentsOf: out.appendingPathComponent("report.prom"), encoding: .utf8)
+        #expect(metrics.split(separator: "\n").allSatisfy { $0.hasPrefix("# HELP aasa_audit_") || $0.hasPrefix("# TYPE aasa_audit_") || $0.hasPrefix("aasa_audit_") })
         for (name, text) in [("stdout", outcome.stdout), ("stderr", outcome.stderr)] {
             let bad = text.unicodeScalars.filter { ($0.value < 0x20 && $0.value != 0x0A) || (0x7F..<0xA0).contains($0.value) }
             #expect(bad.isEmpty, "\(name) carries \(bad.map { String($0.value, radix: 16) })")

@@ -49,7 +49,7 @@ import TestSupport
         let out = folder.appendingPathComponent("out")
         let outcome = try AuditBinary.run(
             ["--no-cdn", "--cacert", sites.certificateAuthority.certificatePath, "--timeout", "3", "--out", out.path,
-             "--format", "json,html,md,junit", "--baseline", "baseline.json"]
+             "--format", "json,html,md,junit,prom", "--baseline", "baseline.json"]
                 + sites.connectToArguments, in: folder)
         return Run(outcome: outcome, report: try AuditBinary.readReport(at: out.appendingPathComponent("report.json")), directory: out)
     }

@@ -34,6 +34,7 @@ import Glibc
 
         let out = folder.appendingPathComponent("out")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["report.html", "report.json"])
+        try PublishedFormatChecks.validateReport(at: out.appendingPathComponent("report.json"))
         let report = try JSONReporter.decode(try Data(contentsOf: out.appendingPathComponent("report.json")))
         #expect(!report.complete)
         let notAudited = report.notAudited ?? []

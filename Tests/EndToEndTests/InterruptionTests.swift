@@ -69,6 +69,7 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: run.path).sorted() == ["report.html", "report.json"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("reports").path)
             .allSatisfy { !$0.hasPrefix(".") })
+        try PublishedFormatChecks.validateReport(at: run.appendingPathComponent("report.json"))
         let report = try JSONReporter.decode(try Data(contentsOf: run.appendingPathComponent("report.json")))
         #expect(!report.complete)
         #expect(Set(report.domains.map(\.domain)) == Set(quick))

@@ -120,7 +120,7 @@ import TestSupport
         let strict = try AuditBinary.run(["--strict"] + arguments, in: folder)
         #expect(strict.status == 1, "--strict: the warning fails the run")
         let junit = try String(contentsOf: folder.appendingPathComponent("out/report.junit.xml"), encoding: .utf8)
-        #expect(lenient.contains("<testsuites name=\"aasa-audit\" tests=\"17\" failures=\"0\""), "\(lenient.prefix(300))")
+        #expect(lenient.contains("<testsuites name=\"aasa-audit\" tests=\"19\" failures=\"0\""), "\(lenient.prefix(300))")
         #expect(junit.contains("<failure type=\"http.root-only\""))
     }
 
@@ -163,7 +163,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["--format", "pdf"], "choose from json, html, md, junit"),
+        (["--format", "pdf"], "choose from json, html, md, junit, prom"),
         (["--keep", "0"], "--keep \"0\": expected 1 to"),
         (["--keep", "3", "--out", "x", "a.example"], "it prunes reports/<UTC time> folders"),
         (["--baseline", "a.json", "--no-baseline", "a.example"], "--no-baseline contradicts it"),

@@ -26,7 +26,7 @@ import TestSupport
         let common = ["--cacert", sites.certificateAuthority.certificatePath, "--timeout", "3"]
             + sites.connectToArguments + sites.appleCDNArguments
         let whole = try AuditBinary.run(common + ["--out", "whole"], in: folder)
-        let shards = try (1...3).map { try AuditBinary.run(common + ["--shard", "\($0)/3", "--out", "shard\($0)"], in: folder) }
+        let shards = try (1...3).map { try AuditBinary.run(common + ["--shard", "\($0)/3", "--out", "shard\($0)", "--format", "json,html,prom"], in: folder) }
         let merge = try AuditBinary.run(["merge", "shard3/report.json", "shard1/report.json", "shard2/report.json", "--out", "merged"], in: folder)
         return Runs(folder: folder, whole: whole, shards: shards, merge: merge)
     }
@@ -114,12 +114,15 @@ import TestSupport
 
     @Test func aMissingShardIsSaidAndTheReportMarkedIncomplete() throws {
         let runs = try Self.runs.get()
-        let outcome = try AuditBinary.run(["merge", "shard1/report.json", "shard3/report.json", "--out", "partial", "--format", "json"], in: runs.folder)
+        let outcome = try AuditBinary.run(["merge", "shard1/report.json", "shard3/report.json", "--out", "partial", "--format", "json,prom"], in: runs.folder)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("shard 2/3 not given"))
         let partial = try Self.report("partial")
         #expect(!partial.complete)
         #expect(!FileManager.default.fileExists(atPath: runs.folder.appendingPathComponent("partial/report.html").path))
+        // The metrics say what the exit status says (readReport checked them with promtool).
+        let metrics = try String(contentsOf: runs.folder.appendingPathComponent("partial/report.prom"), encoding: .utf8)
+        #expect(metrics.contains("\naasa_audit_run_exit_status 2\n") && metrics.contains("\naasa_audit_run_complete 0\n"), "\(metrics)")
     }
 
     /// Copies of the three shard reports without the list's bad line (so the exit status says what
@@ -153,7 +156,7 @@ import TestSupport
             report.notAudited = [last.domain]
             unfinished = last.domain
         }
-        let outcome = try AuditBinary.run(["merge"] + Self.shardFiles + ["--out", "merged", "--format", "json,md"], in: folder)
+        let outcome = try AuditBinary.run(["merge"] + Self.shardFiles + ["--out", "merged", "--format", "json,md,prom"], in: folder)
         #expect(outcome.status == 2, "an incomplete merged report must not pass for the whole list: \(outcome.stderr)")
         #expect(outcome.stderr.contains("s2.json: this shard was interrupted"), "\(outcome.stderr)")
         let merged = try AuditBinary.readReport(at: folder.appendingPathComponent("merged/report.json"))

@@ -57,6 +57,27 @@ import TestSupport
         #expect(outcome.stderr.contains(text), "\(outcome.stderr)")
     }
 
+    /// A warning deep in a 300-line file: its line in every format, exit 0, and exit 1 with --strict.
+    @Test func formatsGiveTheLineAndStrictFailsOnWarnings() throws {
+        var lines = ["{", "  \"applinks\": {", "    \"details\": [{", "      \"appIDs\": [\"ABCDE12345.com.example.app\"],", "      \"components\": ["]
+        for index in 0..<290 { lines.append(index == 250 ? "        { \"/\": \"/checkout/*\", \"exlude\": true }," : "        { \"/\": \"/p\(index)/*\" },") }
+        lines += ["        { \"/\": \"/last\" }", "      ]", "    }]", "  }", "}"]
+        #expect(lines.count == 300)
+        let file = try write(lines.joined(separator: "\n") + "\n")
+        let text = try AuditBinary.run(["validate", file])
+        #expect(text.status == 0, "\(text.stdout)")
+        #expect(text.stdout.contains("exlude (line 256, column 41):"), "\(text.stdout)")
+        let strict = try AuditBinary.run(["validate", "--strict", file])
+        #expect(strict.status == 1 && strict.stdout == text.stdout)
+        let json = try results(try AuditBinary.run(["validate", "--format", "json", file]))
+        #expect(json.first?.findings.first { $0.id == "schema.unknown-key" }.map { [$0.line, $0.column] } == [256, 41])
+        let github = try AuditBinary.run(["validate", "--format", "github", "--strict", file])
+        #expect(github.status == 1)
+        #expect(github.stdout.contains("::warning file=\(file),line=256,col=41,title=schema.unknown-key::Component key \"exlude\""), "\(github.stdout)")
+        let junit = try AuditBinary.run(["validate", "--format", "junit", "--strict", file])
+        #expect(junit.status == 1 && junit.stdout.contains("failures=\"1\"") && junit.stdout.contains("line 256, column 41"), "\(junit.stdout)")
+    }
+
     @Test func helpExplainsTheSubcommand() throws {
         let outcome = try AuditBinary.run(["validate", "--help"])
         #expect(outcome.status == 0 && outcome.stdout.contains("USAGE: aasa-audit validate"))

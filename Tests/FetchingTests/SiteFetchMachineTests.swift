@@ -72,6 +72,7 @@ import Testing
         if step.request.mode == .certificateProbe { text += " probe" }
         if step.request.publicAddressesOnly { text += " public" }
         if let agent = step.request.userAgent { text += " UA=\(agent)" }
+        if let family = step.request.ipFamily { text += " \(family.rawValue)" }
         return text
     }
 

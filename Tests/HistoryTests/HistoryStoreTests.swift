@@ -39,6 +39,23 @@ import TestSupport
         return report
     }
 
+    /// A merge takes its start from its shards: the same night merged again (a retried Job) replaces
+    /// the merge recorded before; audits of the same second do not.
+    @Test func aMergeOfTheSameNightIsRecordedOnce() throws {
+        let store = try HistoryStore(path: try Self.file())
+        var partial = Self.report(night: 0, ["a.test": .pass, "b.test": .fail])
+        partial.complete = false
+        try store.record(RunRecord(report: partial, kind: .list, origin: .merge))
+        try store.record(RunRecord(report: Self.report(night: 0, ["a.test": .pass, "b.test": .fail]), kind: .list, origin: .merge))
+        try store.record(RunRecord(report: Self.report(night: 0, ["a.test": .pass, "b.test": .fail]), kind: .list, origin: .merge))
+        let runs = try store.overview()
+        #expect(runs.count == 1, "\(runs)")
+        #expect(runs.first?.complete == true, "the last merge of the night is the one kept")
+        try store.record(RunRecord(report: Self.report(night: 1, ["a.test": .pass]), kind: .list, origin: .audit))
+        try store.record(RunRecord(report: Self.report(night: 1, ["a.test": .pass]), kind: .list, origin: .audit))
+        #expect(try store.overview().count == 3, "two audits started in one second are two runs")
+    }
+
     @Test func aFailingDomainSaysSinceWhenAndAFixedOneAfterHowManyRuns() throws {
         let store = try HistoryStore(path: try Self.file())
         try store.record(RunRecord(report: Self.report(night: 0, ["a.test": .pass, "b.test": .fail]), kind: .list, origin: .audit))

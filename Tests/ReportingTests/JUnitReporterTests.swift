@@ -42,12 +42,12 @@ import Testing
         }
         let tests = suites.map { Self.int($0, "tests") }.reduce(0, +), failures = suites.map { Self.int($0, "failures") }.reduce(0, +)
         #expect(Self.int(root, "tests") == tests && Self.int(root, "failures") == failures)
-        // 2 locations x 7 checks + location choice, crawler, CDN.
+        // 2 locations x 8 checks + location choice, crawler, CDN.
         let good = suites[1]
-        #expect(good.elements(forName: "testcase").count == 17)
+        #expect(good.elements(forName: "testcase").count == 19)
         #expect(good.elements(forName: "testcase").map { Self.attribute($0, "name") ?? "" }.prefix(3) == [
-            "/.well-known/apple-app-site-association: network", "/.well-known/apple-app-site-association: tls",
-            "/.well-known/apple-app-site-association: redirect",
+            "/.well-known/apple-app-site-association: network", "/.well-known/apple-app-site-association: tls-policy",
+            "/.well-known/apple-app-site-association: tls",
         ])
         #expect(Self.int(good, "failures") == 0, "the root 404 is not used by Apple, so it fails nothing")
         let root404 = try #require(good.elements(forName: "testcase").first { Self.attribute($0, "name") == "/apple-app-site-association: status (not used by Apple)" })

@@ -52,7 +52,7 @@ import Testing
         #expect(store.latestFolderName == nil && store.defaultBaselinePath == nil)
         let written = try output.write(Self.report())
         #expect(try FileManager.default.contentsOfDirectory(atPath: written.directory.path).sorted()
-                == ["report.html", "report.json", "report.junit.xml", "report.md"])
+                == ["report.html", "report.json", "report.junit.xml", "report.md", "report.prom"])
         #expect(store.latestFolderName == written.directory.lastPathComponent)
         #expect(store.defaultBaselinePath == "\(store.root)/\(written.directory.lastPathComponent)/report.json")
         // The JSON written is the report.

@@ -33,7 +33,7 @@ final class FakeHistory: RunHistory, @unchecked Sendable {
 /// How AuditRun and MergeRun use the history: read before the reports are written, recorded after,
 /// one-off checks told apart, a failure a warning that changes neither the reports nor the status.
 @Suite struct RunHistoryTests {
-    static func run(_ domains: AuditRun.Domains, history: FakeHistory, in folder: URL, failOn: FailOn = .any) -> (AuditOutcome, RecordingObserver) {
+    static func run(_ domains: AuditRun.Domains, history: FakeHistory, in folder: URL, failOn: FailOnList = .any) -> (AuditOutcome, RecordingObserver) {
         let store = ReportStore(root: folder.appendingPathComponent("reports").path)
         let fetch = FetchOptions(userAgent: "aasa-audit/test", connectTo: ["::127.0.0.1:9"], connectTimeout: 2, totalTimeout: 4, concurrency: 4)
         let run = AuditRun(domains: domains, fetch: fetch, audit: AuditSettings(userAgent: "aasa-audit/test"),

@@ -20,7 +20,7 @@ import Testing
     }
 
     static func pipeline(_ work: RunEvent.Work, in folder: URL, history: (any RunHistory)? = nil,
-                         failOn: FailOn = .any) -> (RunPipeline, ReportStore) {
+                         failOn: FailOnList = .any) -> (RunPipeline, ReportStore) {
         let store = ReportStore(root: folder.appendingPathComponent("reports").path)
         let output = ReportOutput(destination: .store(store), formats: [.json], policy: ExitPolicy(failOn: failOn))
         return (RunPipeline(work: work, output: output, history: history, expiryWarningDays: 30), store)

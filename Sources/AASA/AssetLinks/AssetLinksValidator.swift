@@ -6,6 +6,15 @@ public struct AssetLinksValidation: Sendable {
     public var findings: [Finding]
     /// The statement list, when the JSON parsed and its root is an array.
     public var document: AssetLinksDocument?
+    /// The parsed JSON, when it parsed.
+    public var json: JSONDocument?
+    /// Why the JSON did not parse, when it did not.
+    public var parseError: JSONParseError?
+
+    /// `findings` with the line and column of what each names (see `FindingPlacement`).
+    public var placedFindings: [Finding] {
+        FindingPlacement.place(findings, in: json, parseError: parseError)
+    }
 }
 
 /// Bytes in, findings out: the whole validation of an Android Digital Asset Links statement list.
@@ -55,7 +64,7 @@ public enum AssetLinksValidator {
         do {
             parsed = try JSONParser.parse(bytes)
         } catch {
-            return AssetLinksValidation(findings: [JSONCheck.finding(for: error)], document: nil)
+            return AssetLinksValidation(findings: [JSONCheck.finding(for: error)], document: nil, parseError: error)
         }
         // JSONCheck's own root rule is for AASA (an object); the statement list's is `notArray`.
         var findings = JSONCheck.findings(for: parsed).filter { $0.id != JSONCheck.notObject.id }
@@ -68,13 +77,13 @@ public enum AssetLinksValidator {
                 message += " It looks like an apple-app-site-association file."
             }
             findings.append(notArray.finding(message, pointer: ""))
-            return AssetLinksValidation(findings: findings, document: nil)
+            return AssetLinksValidation(findings: findings, document: nil, json: parsed)
         }
         if document.statements.isEmpty {
             findings.append(empty.finding("The file is [], an empty statement list.", pointer: ""))
         }
         findings += bounded(AssetLinksStatementCheck.findings(in: document))
-        return AssetLinksValidation(findings: findings, document: document)
+        return AssetLinksValidation(findings: findings, document: document, json: parsed)
     }
 
     /// At most this many findings of one rule per document; one more finding says how many were left out.

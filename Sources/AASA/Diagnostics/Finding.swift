@@ -35,6 +35,12 @@ public struct Finding: Sendable, Equatable, Codable {
     /// The check that made the finding ("tls", "document", "cdn" ...), from its rule (`Rule.check`)
     /// when it is made; nil where no audit ran (`aasa-audit validate`). JUnit groups test cases by it.
     public var check: String?
+    /// The 1-based line of the value `pointer` names (or of a syntax error) in the JSON text, set
+    /// by `aasa-audit validate` only (`DocumentValidation.placedFindings`); nil, and absent from
+    /// JSON, elsewhere, so report.json is unchanged.
+    public var line: Int?
+    /// The 1-based column, in Unicode scalars, on `line`.
+    public var column: Int?
 
     public init(id: String, severity: Severity, message: String, fix: String? = nil, pointer: String? = nil, check: String? = nil) {
         self.id = id
@@ -50,6 +56,12 @@ public struct Finding: Sendable, Equatable, Codable {
         var reported = self
         reported.check = check
         return reported
+    }
+
+    /// The line and column, when both are known.
+    public var position: TextPosition? {
+        guard let line, let column else { return nil }
+        return TextPosition(line: line, column: column)
     }
 
     /// The category: the first word of the id.

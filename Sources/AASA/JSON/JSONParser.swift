@@ -90,7 +90,7 @@ private struct Frame {
 /// Turns byte offsets into line and column; offsets asked in increasing order cost one pass over
 /// the input in all. The column is counted along with the line (never rescanned from the line's
 /// start), so thousands of positions on one long line stay linear.
-private struct LineCounter {
+struct LineCounter {
     let bytes: [UInt8]
     let contentStart: Int
     private var scanned: Int
@@ -134,6 +134,9 @@ private struct ByteParser {
     /// Escaped strings are decoded here, reused between strings to avoid allocations.
     var scratch: [UInt8] = []
     var duplicates: [(offset: Int, pointer: String, key: String)] = []
+    /// The byte offset where each value starts, in the order values start (the tree's pre-order):
+    /// one append per value, so a finding's pointer can be turned into a line and column later.
+    var valueStarts: [Int] = []
 
     init(bytes: [UInt8], maximumDepth: Int) {
         self.bytes = bytes
@@ -157,7 +160,8 @@ private struct ByteParser {
             let position = counter.position(of: duplicate.offset)
             return JSONDuplicateKey(pointer: duplicate.pointer, key: duplicate.key, line: position.line, column: position.column)
         }
-        return JSONDocument(root: root, hadByteOrderMark: hadByteOrderMark, duplicateKeys: duplicateKeys)
+        return JSONDocument(root: root, hadByteOrderMark: hadByteOrderMark, duplicateKeys: duplicateKeys,
+                            positions: JSONPositions(text: bytes, contentStart: contentStart, valueStarts: valueStarts))
     }
 
     // MARK: Structure
@@ -169,6 +173,7 @@ private struct ByteParser {
         nextValue: while true {
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd, at: index, expected: "a value") }
+            valueStarts.append(index)
             switch bytes[index] {
             case ASCII.openBrace, ASCII.openBracket:
                 let isObject = bytes[index] == ASCII.openBrace

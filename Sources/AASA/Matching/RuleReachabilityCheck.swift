@@ -63,6 +63,14 @@ public enum RuleReachabilityCheck: SchemaCheck {
             }
             return best
         }
+        // The covering rule's text is rendered once, not once per rule it covers: one rule with a
+        // 90 KB comment before 3,000 rules it covers took 7.6 s rendering the same text again.
+        var texts: [Int: String] = [:]
+        func unreachableFinding(_ rule: Shape, by earlier: Shape, noun: String, every: Bool) -> Finding {
+            let text = texts[earlier.index] ?? earlier.text
+            texts[earlier.index] = text
+            return Self.unreachableFinding(rule, by: earlier, earlierText: text, noun: noun, every: every)
+        }
         let present = rules.compactMap { $0 }
         for (position, rule) in present.enumerated() {
             if let earlier = coverer(of: rule) {
@@ -95,10 +103,10 @@ public enum RuleReachabilityCheck: SchemaCheck {
         return findings
     }
 
-    private static func unreachableFinding(_ rule: Shape, by earlier: Shape, noun: String, every: Bool) -> Finding {
+    private static func unreachableFinding(_ rule: Shape, by earlier: Shape, earlierText: String, noun: String, every: Bool) -> Finding {
         let what = every ? "matches every URL" : "matches every URL this one matches"
         let verb = earlier.exclude ? "excludes" : "opens"
-        let message = "\(noun.capitalized) \(rule.index) \(rule.text) never applies: \(noun) \(earlier.index) \(earlier.text) comes first and \(what) (it \(verb) them), and the first matching rule wins"
+        let message = "\(noun.capitalized) \(rule.index) \(rule.text) never applies: \(noun) \(earlier.index) \(earlierText) comes first and \(what) (it \(verb) them), and the first matching rule wins"
         if earlier.exclude == rule.exclude {
             return redundant.finding(message + "; both do the same, so this is harmless.",
                                      fix: "Remove \(noun) \(rule.index).", pointer: rule.pointer)

@@ -12,9 +12,17 @@ public struct DocumentValidation: Sendable {
     public var wasSigned: Bool
     /// The subject of the signer's certificate, when the file was signed and carries it.
     public var signer: String?
+    /// Why the JSON did not parse, when it did not.
+    public var parseError: JSONParseError?
 
     /// The root object, when there is one.
     public var root: JSONObject? { document?.root }
+
+    /// `findings` with the line and column of what each names (positions in the JSON checked, so in
+    /// the signed content for a signed file): see `FindingPlacement`.
+    public var placedFindings: [Finding] {
+        FindingPlacement.place(findings, in: json, parseError: parseError)
+    }
 }
 
 /// Bytes in, findings out: the whole validation of an AASA document. Pure; used by the audit for
@@ -63,7 +71,7 @@ public enum DocumentValidator {
             parsed = try JSONParser.parse(document.json)
         } catch {
             return DocumentValidation(findings: findings + [JSONCheck.finding(for: error)], json: nil, document: nil,
-                                      wasSigned: wasSigned, signer: signer)
+                                      wasSigned: wasSigned, signer: signer, parseError: error)
         }
         findings += JSONCheck.findings(for: parsed)
         let aasa = AASADocument(json: parsed)

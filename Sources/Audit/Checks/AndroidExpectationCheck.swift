@@ -25,15 +25,28 @@ public enum AndroidExpectationCheck {
         meaning: "Every Android expectation written for the domain in domains.txt holds for its assetlinks.json.",
         fix: "Nothing to fix.")
 
-    public static let rules = [appMissing, credentialsMissing, fingerprintMissing, unchecked, met]
+    public static let playAppSigning = Rule("expect.play-app-signing", .info, check: id,
+        meaning: "The fingerprint expected for the app comes from the signing certificate of the APK given with --apk. An app distributed through Google Play with Play App Signing is re-signed by Google: the copy devices install carries Play's app-signing key, not the key the APK was signed with, so assetlinks.json must list Play's key too or Android does not verify the app installed from Play.",
+        fix: "Add the app-signing key's SHA-256 (Play Console › Test and release › App integrity › App signing) to sha256_cert_fingerprints, and give it with --sha256 FP so the audit expects it too.")
+
+    public static let rules = [appMissing, credentialsMissing, fingerprintMissing, unchecked, met, playAppSigning]
+
+    /// The Play App Signing note for expectations that came from `--apk`: names the APK's keys and those given with `--sha256`.
+    static func playNote(_ expectations: DomainExpectations) -> Finding {
+        let apks = expectations.apkFiles.joined(separator: ", ")
+        let apps = expectations.androidApps.joined(separator: ", ")
+        let keys = expectations.fingerprints.joined(separator: ", ")
+        return playAppSigning.finding("The fingerprints expected for \(apps) (\(keys)) are those of \(apks) and any given with --sha256. If the app is distributed with Play App Signing, Google re-signs it, so devices that install it from Play get Play's app-signing key: assetlinks.json must list that key as well, or Android does not verify those installs; give it with --sha256 so the audit expects it.")
+    }
 
     /// The findings for the Android expectations on `domain`, given the statement list it serves (nil
     /// when none could be read).
     public static func findings(_ expectations: DomainExpectations, domain: String, document: AssetLinksDocument?) -> [Finding] {
         let count = expectations.androidCount
         guard count > 0 else { return [] }
+        let note = expectations.apkFiles.isEmpty ? [] : [playNote(expectations)]
         guard let document else {
-            return [unchecked.finding("\(count) Android expectation\(count == 1 ? "" : "s") in the domain list could not be checked: https://\(domain)/.well-known/assetlinks.json could not be read as a statement list.")]
+            return [unchecked.finding("\(count) Android expectation\(count == 1 ? "" : "s") in the domain list could not be checked: https://\(domain)/.well-known/assetlinks.json could not be read as a statement list.")] + note
         }
         var findings: [Finding] = []
         // Android also reads the lists the file includes (Digital Asset Links, Statement List Syntax); they are
@@ -91,7 +104,7 @@ public enum AndroidExpectationCheck {
         if findings.isEmpty {
             findings.append(met.finding("All \(count) Android expectation\(count == 1 ? "" : "s") in the domain list hold for \(domain)."))
         }
-        return findings
+        return findings + note
     }
 }
 

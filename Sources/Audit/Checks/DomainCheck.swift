@@ -43,4 +43,6 @@ public enum DomainCheckFacts: Sendable, Equatable {
     case cdn(CDNResult)
     /// `DomainResult.claims`.
     case claims([ClaimOutcome])
+    /// `DomainResult.addressFamilies`.
+    case addressFamilies(AddressFamilyComparison)
 }

@@ -20,6 +20,8 @@ public struct DomainCheckContext: Sendable {
     public var crawled: [String: FetchResponse]
     /// Apple's CDN's answer; nil when it was not asked (`--no-cdn`).
     public var cdn: FetchResponse?
+    /// `.well-known` fetched over the address family the first fetch did not use; nil when it was not.
+    public var otherFamily: FamilyFetch?
     /// The checked assetlinks.json location; nil when the domain's Android part was not audited.
     public var android: CheckedLocation?
     public var expectations: DomainExpectations

@@ -22,23 +22,33 @@ public enum NetworkCheck: LocationCheck {
     public static let restrictedAddress = Rule("network.private-address", .error, check: id,
         meaning: "DNS gives the domain only loopback, private, link-local or other non-public addresses. Apple's CDN refuses such origins (\"Connections to private/reserved IP addresses are not allowed\"), so it cannot serve the file to devices.",
         fix: "Publish public A/AAAA records for the domain (check split-horizon DNS too). To audit a staging or internal server on purpose, route the name with --connect-to or --resolve.")
+    public static let proxyRefused = Rule("network.proxy", .error, check: id,
+        meaning: "The proxy this run goes through (--proxy, https_proxy) would not open a connection to the domain: it answered the tunnel request (CONNECT) with an error status, so nothing could be fetched. The proxy decided this, for its own reason: its policy (403), or a name it cannot resolve or a server it cannot reach (squid answers 503 to both). Devices on other networks do not use this proxy.",
+        fix: "Read the status and the proxy's log for the reason. If the domain's DNS or server is at fault, fix that; if the proxy's policy blocks it, ask whoever runs the proxy, or list the domain in --noproxy to reach it directly.")
     public static let failed = Rule("network.error", .error, check: id,
         meaning: "The transfer failed for another reason; curl's error text says which.",
         fix: "Read curl's error text in the finding and fix the server accordingly.")
 
-    public static let rules = [dns, refused, timeout, reset, tooLarge, restrictedAddress, failed]
+    public static let rules = [dns, refused, timeout, reset, tooLarge, restrictedAddress, proxyRefused, failed]
 
     public static func findings(for location: FetchedLocation) -> [Finding] {
         // The cause (where the name leads) before the consequence (the transfer failing there).
-        let addresses = restrictedAddressFindings(location.response)
-        guard let error = location.response.error, error.kind != .tls else { return addresses }
-        return addresses + transferFindings(error)
+        let response = location.response
+        let addresses = restrictedAddressFindings(response)
+        if let proxy = response.proxy, proxy.refusedTunnel, let status = proxy.tunnelStatus {
+            return addresses + [proxyRefused.finding("The proxy \(proxy.proxy) (\(proxy.source)) answered \(status) to the request "
+                + "for a tunnel to this domain, so nothing was fetched from it"
+                + (response.error.map { " (curl error \($0.curlCode): \($0.message))" } ?? "") + ".")]
+        }
+        guard let error = response.error, error.kind != .tls else { return addresses }
+        return addresses + transferFindings(error, through: response.proxy)
     }
 
     /// Every address curl tried is non-public, and the user did not route the name there.
-    /// Nothing when a kept-alive connection was reused (no addresses were tried).
+    /// Nothing when a kept-alive connection was reused (no addresses were tried), and nothing
+    /// through a proxy: the proxy resolved the name, and the address connected to is the proxy's.
     static func restrictedAddressFindings(_ response: FetchResponse) -> [Finding] {
-        guard !response.routed, !response.addresses.isEmpty else { return [] }
+        guard !response.routed, response.proxy == nil, !response.addresses.isEmpty else { return [] }
         let scopes = response.addresses.map { (address: $0, scope: AddressScope(text: $0) ?? .reserved) }
         guard scopes.allSatisfy({ $0.scope.isRestricted }) else { return [] }
         let listed = scopes.prefix(4).map { "\($0.address) (\($0.scope.description))" }.joined(separator: ", ")
@@ -46,8 +56,9 @@ public enum NetworkCheck: LocationCheck {
             + "\(scopes.count > 4 ? " and \(scopes.count - 4) more" : ""). Apple's CDN does not connect to such addresses.")]
     }
 
-    static func transferFindings(_ error: TransferError) -> [Finding] {
-        let said = "curl error \(error.curlCode): \(error.message)"
+    /// `through`: the proxy the transfer went through, named so the failure is not taken for the site's alone.
+    static func transferFindings(_ error: TransferError, through proxy: ProxyUse? = nil) -> [Finding] {
+        let said = (proxy.map { "through the proxy \($0.proxy), " } ?? "") + "curl error \(error.curlCode): \(error.message)"
         switch error.kind {
         case .dns: return [dns.finding("The name could not be resolved (\(said)).")]
         case .refused: return [refused.finding("The connection was refused (\(said)).")]

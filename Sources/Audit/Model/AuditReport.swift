@@ -69,11 +69,15 @@ public struct AuditReport: Sendable, Equatable, Codable {
         history = try container.decodeIfPresent(ReportHistory.self, forKey: .history)
         apps = try container.decodeIfPresent([AppResult].self, forKey: .apps)
         expiryWarningDays = try container.decodeIfPresent(Int.self, forKey: .expiryWarningDays) ?? CertificateExpiry.defaultWarningDays
+        // Numbers and dates from a file: out of range, the report is unusable (before any is counted with).
+        var ranges = ReportRange.Checker()
+        ranges.report(self)
+        try ranges.throwProblem(at: decoder)
         for index in domains.indices { domains[index].countDaysLeft(from: generatedAt) }
     }
 
     /// Every input error, listed or not: `inputErrors` and `inputErrorsOmitted`.
-    public var inputErrorCount: Int { inputErrors.count + (inputErrorsOmitted ?? 0) }
+    public var inputErrorCount: Int { inputErrors.count.addingClamped(inputErrorsOmitted ?? 0) }
 
     /// The report of an interrupted run: `domains` holds what was finished, `notAudited` the rest;
     /// `complete` is false.

@@ -30,7 +30,9 @@ extension DomainResult {
         assignRoles(keepingRecorded: false)
         // The part whose verdict is the domain's explains it, the Apple part first.
         let apple = Self.headline(verdict: appleVerdict ?? verdict, usedLocation: usedLocation, findings: findings, locations: locations)
-        if let android, (appleVerdict ?? verdict) != verdict || apple == nil {
+        if let android, isAndroidOnly {
+            headline = android.headline
+        } else if let android, (appleVerdict ?? verdict) != verdict || apple == nil {
             headline = android.verdict == verdict ? android.headline : apple
         } else {
             headline = apple

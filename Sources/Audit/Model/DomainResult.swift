@@ -21,6 +21,10 @@ public struct DomainResult: Sendable, Equatable, Codable {
     /// The verdict of the Apple part alone, when there is an Android part (the domain's `verdict` is
     /// then the worse of this and `android.verdict`); nil otherwise, when `verdict` is the Apple part's.
     public var appleVerdict: Verdict?
+    /// The platforms the domain was audited for, when not Apple's alone: `["apple", "android"]`, or
+    /// `["android"]` for a domain claimed only by Android apps (`--apk`, `platforms=android`), whose
+    /// verdict is then its Android part's (it needs no AASA file). Nil: Apple's alone.
+    public var platforms: [String]?
     /// What Apple's CDN serves for the domain; nil when the CDN was not asked (`--no-cdn`).
     public var cdn: CDNResult?
     /// What the origin answered Apple's crawler User-Agent; nil when there was nothing to compare
@@ -35,6 +39,9 @@ public struct DomainResult: Sendable, Equatable, Codable {
     /// What each entitlement entry of the apps named with `--entitlements` came to on this host
     /// (`EntitlementClaimCheck`); nil when no entry needs this host's file.
     public var claims: [ClaimOutcome]?
+    /// `.well-known` over each address family, when the name has both and families are compared
+    /// (`--ip-families both`, `AddressFamilyCheck`); nil otherwise.
+    public var addressFamilies: AddressFamilyComparison?
 
     /// Makes the result and its judgements (`judge(at: nil)`): the headline finding, the certificate
     /// shown, and the check of every finding that does not name one.
@@ -65,9 +72,15 @@ public struct DomainResult: Sendable, Equatable, Codable {
         crawler = try container.decodeIfPresent(CrawlerResult.self, forKey: .crawler)
         android = try container.decodeIfPresent(AndroidResult.self, forKey: .android)
         appleVerdict = try container.decodeIfPresent(Verdict.self, forKey: .appleVerdict)
+        platforms = try container.decodeIfPresent([String].self, forKey: .platforms)
         headline = try container.decodeIfPresent(Finding.self, forKey: .headline)
         certificate = try container.decodeIfPresent(JudgedCertificate.self, forKey: .certificate)
         claims = try container.decodeIfPresent([ClaimOutcome].self, forKey: .claims)
+        addressFamilies = try container.decodeIfPresent(AddressFamilyComparison.self, forKey: .addressFamilies)
+        // Numbers and dates from a file: out of range, the domain is unusable (before any is judged with).
+        var ranges = ReportRange.Checker()
+        ranges.domain(self)
+        try ranges.throwProblem(at: decoder)
         if !container.contains(.headline) && !container.contains(.certificate) {
             judge(at: nil)
         } else {

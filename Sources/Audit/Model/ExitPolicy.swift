@@ -14,7 +14,7 @@ public enum ExitStatus: Int32, Sendable, Equatable {
     case terminated = 143
 }
 
-/// Which failing domains fail the run (`--fail-on`).
+/// One word of `--fail-on`: what fails the run.
 public enum FailOn: String, Sendable, Equatable, CaseIterable {
     /// Every failing domain (the default).
     case any
@@ -23,19 +23,70 @@ public enum FailOn: String, Sendable, Equatable, CaseIterable {
     /// baseline did not have at the same location. Without a baseline, what the history says is new
     /// (`ExitPolicy.failingPositions`); without either, the same as `any`.
     case new
+    /// A domain whose certificate has expired or expires within `--expiry-warning-days`
+    /// (`CertificateExpiry`, against the report's `expiryWarningDays`), whatever its verdict.
+    case expiring
+}
+
+/// `--fail-on`'s list (`new,expiring`): a run fails when any of its words says so. `any` and `new`
+/// are two answers to one question (which failing domains count), so at most one of them is in it;
+/// without either (`expiring` alone), failing domains do not fail the run, only certificates do.
+public struct FailOnList: Sendable, Equatable, CustomStringConvertible {
+    /// The words, each once, in `FailOn`'s order.
+    public private(set) var words: [FailOn]
+
+    /// `words` in `FailOn`'s order, each once. Not checked: `parse` refuses `any,new`.
+    public init(_ words: [FailOn]) {
+        self.words = FailOn.allCases.filter(words.contains)
+    }
+
+    public static let any = FailOnList([.any])
+    public static let new = FailOnList([.new])
+    public static let expiring = FailOnList([.expiring])
+
+    /// Why a `--fail-on` value cannot be used.
+    public enum Refusal: Error, Equatable, Sendable {
+        /// A word that is none of `FailOn`'s (empty for an empty item, `new,,expiring`).
+        case unknownWord(String)
+        /// `any` with `new`: they answer the same question differently.
+        case anyWithNew
+    }
+
+    /// A comma-separated list of `FailOn` words (`new,expiring`); a word given twice counts once.
+    public static func parse(_ text: String) -> Result<FailOnList, Refusal> {
+        var words: [FailOn] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let word = FailOn(rawValue: String(item)) else { return .failure(.unknownWord(String(item))) }
+            words.append(word)
+        }
+        if words.contains(.any) && words.contains(.new) { return .failure(.anyWithNew) }
+        return .success(FailOnList(words))
+    }
+
+    /// Which failing domains fail the run: `any`, `new`, or nil (none: `expiring` alone).
+    public var failingDomains: FailOn? { words.first { $0 != .expiring } }
+    /// Whether a domain's certificate within the expiry warning (or expired) fails the run.
+    public var expiring: Bool { words.contains(.expiring) }
+    /// Whether the run asks what is new since the baseline (or the history).
+    public var asksWhatIsNew: Bool { failingDomains == .new }
+
+    /// As written on the command line: `new,expiring`.
+    public var description: String { words.map(\.rawValue).joined(separator: ",") }
 }
 
 /// The one rule for what fails a run: errors always, warnings with `--strict`; with `--fail-on new`,
-/// only what is new since the baseline. Used by the audit, the merge and the JUnit report (whose
+/// only what is new since the baseline; with `--fail-on expiring`, a certificate within the expiry
+/// warning too (or alone). Used by the audit, the merge and the JUnit report (whose
 /// failures match the exit status of `--fail-on any`).
 public struct ExitPolicy: Sendable, Equatable {
     /// `--strict`: warnings fail the run too, and are JUnit failures.
     public var strict: Bool
-    /// `--fail-on`: every failing domain, or only what is new since the baseline.
-    public var failOn: FailOn
+    /// `--fail-on`: every failing domain, or only what is new since the baseline; and/or the
+    /// certificates within the expiry warning.
+    public var failOn: FailOnList
 
     /// The policy; `strict` for `--strict`, `failOn` for `--fail-on`.
-    public init(strict: Bool = false, failOn: FailOn = .any) {
+    public init(strict: Bool = false, failOn: FailOnList = .any) {
         self.strict = strict
         self.failOn = failOn
     }
@@ -80,8 +131,9 @@ public struct ExitPolicy: Sendable, Equatable {
 
     /// The positions in `digests` (the domains of `report`) of the domains that fail the run.
     func failingPositions(in report: AuditReport, digests: [DomainDigest]) -> [Int] {
+        guard let rule = failOn.failingDomains else { return [] }
         let failing = digests.indices.filter { fails(digests[$0].verdict) }
-        guard failOn == .new else { return failing }
+        guard rule == .new else { return failing }
         guard let changes = report.changes else {
             // `--fail-on new` without a baseline: what the history says is new. A failing domain is new
             // when its unbroken run of failures began with this run (`FailingStreak.runs` is 1). The
@@ -107,13 +159,33 @@ public struct ExitPolicy: Sendable, Equatable {
     /// (`failingDomains(in:)`), else 0.
     public func status(for report: AuditReport) -> ExitStatus {
         if report.inputErrorCount > 0 { return .usageOrInputError }
-        return failingDomains(in: report).isEmpty && !hasFailingApp(report) ? .success : .domainFailed
+        let expiring = expiringPositions(in: report, digests: report.domains.map(DomainDigest.init))
+        return failingDomains(in: report).isEmpty && expiring.isEmpty && !hasFailingApp(report) ? .success : .domainFailed
     }
 
     /// `status(for:)` of a streamed report, from its domains' digests.
     public func status(for streamed: StreamedReport) -> ExitStatus {
         if streamed.report.inputErrorCount > 0 { return .usageOrInputError }
-        return failingPositions(in: streamed).isEmpty && !hasFailingApp(streamed.report) ? .success : .domainFailed
+        return failingPositions(in: streamed).isEmpty && expiringPositions(in: streamed).isEmpty
+            && !hasFailingApp(streamed.report) ? .success : .domainFailed
+    }
+
+    /// With `--fail-on expiring`: the positions in `streamed.domains` of the domains whose certificate
+    /// has expired or expires within the report's `expiryWarningDays`; else none.
+    public func expiringPositions(in streamed: StreamedReport) -> [Int] {
+        expiringPositions(in: streamed.report, digests: streamed.domains.digests)
+    }
+
+    /// The positions in `digests` whose certificate the one expiry judgement (`CertificateExpiry`,
+    /// against the threshold the report records) calls expired or expiring soon.
+    func expiringPositions(in report: AuditReport, digests: [DomainDigest]) -> [Int] {
+        guard failOn.expiring else { return [] }
+        return digests.indices.filter {
+            switch CertificateExpiry(daysLeft: digests[$0].certificateDaysLeft, warningDays: report.expiryWarningDays) {
+            case .expired, .expiringSoon: true
+            case .fine, .unknown: false
+            }
+        }
     }
 
     /// Whether an app's own findings (its provisioning profile, `AuditReport.apps`) fail the run, as a domain's would.
@@ -121,8 +193,10 @@ public struct ExitPolicy: Sendable, Equatable {
 
     /// The apps of `report` whose own findings (their provisioning profile, `AuditReport.apps`) fail the
     /// run like a failing domain's: an error, or with `--strict` a warning. Whatever the baseline says.
+    /// None when no failing domain fails the run (`--fail-on expiring` alone).
     public func failingApps(in report: AuditReport) -> [AppResult] {
-        (report.apps ?? []).filter { app in app.findings.contains { fails($0.severity) } }
+        guard failOn.failingDomains != nil else { return [] }
+        return (report.apps ?? []).filter { app in app.findings.contains { fails($0.severity) } }
     }
 
     /// The status for a run stopped by `signal`: 143 for SIGTERM, 130 for SIGINT (and anything else).

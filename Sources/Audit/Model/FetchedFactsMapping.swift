@@ -21,7 +21,9 @@ extension BodySize {
 extension TLSConnection {
     /// The TLS facts as the report records them; the certificate's days left are counted from `now`.
     public init(_ tls: TLSFacts, now: Date) {
-        self.init(version: tls.version, certificate: tls.certificate.map { ServerCertificate($0, now: now) },
+        self.init(version: tls.version, cipher: tls.cipher, certificate: tls.certificate.map { ServerCertificate($0, now: now) },
+                  chain: tls.chain.isEmpty ? nil : tls.chain.map(ChainCertificate.init),
+                  trustAnchor: tls.trustAnchor.map { $0 == .systemStore ? .systemStore : .userFile },
                   certificateFromProbe: tls.certificateFromProbe, verificationError: tls.verificationError)
     }
 }
@@ -31,7 +33,21 @@ extension ServerCertificate {
     public init(_ certificate: CertificateFacts, now: Date) {
         self.init(subject: certificate.subject, issuer: certificate.issuer, subjectAltNames: certificate.subjectAltNames,
                   notBefore: certificate.notBefore, notAfter: certificate.notAfter,
-                  daysLeft: certificate.notAfter.map { CertificateCheck.daysLeft(until: $0, now: now) })
+                  daysLeft: certificate.notAfter.map { CertificateCheck.daysLeft(until: $0, now: now) },
+                  keyAlgorithm: certificate.keyAlgorithm, keyBits: certificate.keyBits, signatureAlgorithm: certificate.signatureAlgorithm,
+                  extendedKeyUsages: certificate.extendedKeyUsages, hasSubjectAltName: certificate.hasSubjectAltName,
+                  validityDays: certificate.notBefore.flatMap { start in
+                      certificate.notAfter.flatMap { CertificatePolicyCheck.validityDays(notBefore: start, notAfter: $0) }
+                  },
+                  embeddedSCTs: certificate.embeddedSCTs)
+    }
+}
+
+extension ChainCertificate {
+    /// A certificate of the chain as the report records it.
+    public init(_ certificate: ChainCertificateFacts) {
+        self.init(subject: certificate.subject, issuer: certificate.issuer, keyAlgorithm: certificate.keyAlgorithm,
+                  keyBits: certificate.keyBits, signatureAlgorithm: certificate.signatureAlgorithm)
     }
 }
 

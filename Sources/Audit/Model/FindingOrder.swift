@@ -25,14 +25,23 @@ extension DomainResult {
     /// follow from it (the location choice, Apple's crawler, Apple's CDN, the expectations; in that
     /// order, `domainCheckOrder`). A fix that points at "the findings above" so points at something
     /// listed before it. Every location is a group, even one without findings; so is the domain.
+    /// A domain claimed for Android alone (`isAndroidOnly`) lists none of its Apple findings.
     public var findingGroups: [FindingGroup] {
-        locations.map { FindingGroup(location: $0, findings: $0.findings) }
+        listedLocations.map { FindingGroup(location: $0, findings: $0.findings) }
             + [FindingGroup(location: nil, findings: orderedDomainFindings)]
     }
+
+    /// Claimed for Android alone (`--apk`, `platforms=android`): it needs no AASA file, so what its Apple
+    /// locations serve (a 404, most often) is no problem of it and its verdict is its Android part's.
+    public var isAndroidOnly: Bool { platforms == ["android"] }
+
+    /// The locations whose findings the reporters list: both, but none for an Android-only domain.
+    public var listedLocations: [LocationResult] { isAndroidOnly ? [] : locations }
 
     /// The domain's own findings in `domainCheckOrder` (a finding of another or no check last), each
     /// check's findings in the order it made them.
     public var orderedDomainFindings: [Finding] {
+        guard !isAndroidOnly else { return [] }
         let rank = { (finding: Finding) -> Int in
             finding.check.flatMap { Self.domainCheckOrder.firstIndex(of: $0) } ?? Self.domainCheckOrder.count
         }

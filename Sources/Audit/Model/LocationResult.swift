@@ -31,11 +31,16 @@ public struct LocationResult: Sendable, Equatable, Codable {
     /// set for every location of a `DomainResult` (and its Android part) when the result is made or
     /// read, nil only on a location not yet part of a domain's result.
     public var role: LocationRole?
+    /// The proxy the location was fetched through (`scheme://host:port`, never its credentials);
+    /// absent when it was fetched directly. Through a proxy the site's addresses are not seen (the
+    /// proxy resolves the name), so `network.private-address` was not judged for it.
+    public var proxy: String?
 
     /// `usable` defaults to what the status and findings say (`LocationUsability.isUsable`).
     public init(path: String, url: String, verdict: Verdict, usable: Bool? = nil, httpStatus: Int?, contentType: String?,
                 headers: [HeaderField], bytes: BodySize, redirect: RedirectChain?, tls: TLSConnection?,
-                timings: TransferTimings, error: TransferFailure?, body: String?, findings: [Finding]) {
+                timings: TransferTimings, error: TransferFailure?, body: String?, findings: [Finding], proxy: String? = nil) {
+        self.proxy = proxy
         self.path = path
         self.url = url
         self.verdict = verdict
@@ -69,6 +74,7 @@ public struct LocationResult: Sendable, Equatable, Codable {
         error = try container.decodeIfPresent(TransferFailure.self, forKey: .error)
         body = try container.decodeIfPresent(String.self, forKey: .body)
         findings = try container.decode([Finding].self, forKey: .findings)
+        proxy = try container.decodeIfPresent(String.self, forKey: .proxy)
         usable = try container.decodeIfPresent(Bool.self, forKey: .usable)
             ?? LocationUsability.isUsable(httpStatus: httpStatus, findings: findings)
         // An older report's locations get theirs from the domain (`DomainResult.assignRoles`).

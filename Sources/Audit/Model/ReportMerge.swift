@@ -96,7 +96,7 @@ public enum ReportMerge {
         // Every shard lists the same first problems of the one list and counts the same rest.
         var omitted = inputs.map { $0.report.inputErrorsOmitted ?? 0 }.max() ?? 0
         if report.inputErrors.count > DomainList.maximumKeptProblems {
-            omitted += report.inputErrors.count - DomainList.maximumKeptProblems
+            omitted = omitted.addingClamped(report.inputErrors.count - DomainList.maximumKeptProblems)
             report.inputErrors.removeLast(report.inputErrors.count - DomainList.maximumKeptProblems)
         }
         if omitted > 0 { report.inputErrorsOmitted = omitted }

@@ -25,6 +25,13 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
     /// `sha256=AA:BB:…`: each fingerprint must be listed for every `android=`/`android-creds=` package
     /// (canonical form: upper case, colons).
     public var fingerprints: [String]
+    /// `platforms=apple,android` (either or both): the platforms the domain is claimed for; empty when
+    /// not written (Apple's, with Android's too when there are Android expectations or `--android`).
+    /// `platforms=android` alone makes the domain Android-only: it needs no AASA file.
+    public var platforms: [String] = []
+    /// The `--apk` files whose verified hosts gave this domain its Android expectations (not a token:
+    /// the audit names them in the Play App Signing note).
+    public var apkFiles: [String] = []
 
     public init(apps: [String] = [], opens: [String] = [], stays: [String] = [], webcredentials: [String] = [], appclips: [String] = [],
                 androidApps: [String] = [], androidCredentials: [String] = [], fingerprints: [String] = [],
@@ -52,16 +59,48 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
         androidCredentials = try container.decodeIfPresent([String].self, forKey: .androidCredentials) ?? []
         fingerprints = try container.decodeIfPresent([String].self, forKey: .fingerprints) ?? []
         activityContinuation = try container.decodeIfPresent([String].self, forKey: .activityContinuation) ?? []
+        platforms = try container.decodeIfPresent([String].self, forKey: .platforms) ?? []
+        apkFiles = try container.decodeIfPresent([String].self, forKey: .apkFiles) ?? []
     }
 
+    enum CodingKeys: String, CodingKey {
+        case apps, opens, stays, webcredentials, appclips, activityContinuation, androidApps, androidCredentials, fingerprints, platforms, apkFiles
+    }
+
+    /// Writes the expectations; `platforms` and `apkFiles` only when set, so a report of a run that uses
+    /// neither is what it was before they existed.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(apps, forKey: .apps)
+        try container.encode(opens, forKey: .opens)
+        try container.encode(stays, forKey: .stays)
+        try container.encode(webcredentials, forKey: .webcredentials)
+        try container.encode(appclips, forKey: .appclips)
+        try container.encode(activityContinuation, forKey: .activityContinuation)
+        try container.encode(androidApps, forKey: .androidApps)
+        try container.encode(androidCredentials, forKey: .androidCredentials)
+        try container.encode(fingerprints, forKey: .fingerprints)
+        if !platforms.isEmpty { try container.encode(platforms, forKey: .platforms) }
+        if !apkFiles.isEmpty { try container.encode(apkFiles, forKey: .apkFiles) }
+    }
+
+    /// The platforms `platforms=` may name.
+    public static let platformNames = ["apple", "android"]
+
+    /// Claimed for Android alone (`platforms=android`, or only by `--apk`): no AASA file is needed.
+    public var isAndroidOnly: Bool { platforms == ["android"] }
+
+    /// Whether assetlinks.json is audited for the domain: Android expectations, or `platforms=` naming Android.
+    public var auditsAndroid: Bool { androidCount > 0 || platforms.contains("android") }
+
     /// The keys a token may use, as the README lists them.
-    public static let keys = ["app", "opens", "stays", "webcredentials", "appclip", "activitycontinuation", "android", "android-creds", "sha256"]
+    public static let keys = ["app", "opens", "stays", "webcredentials", "appclip", "activitycontinuation", "android", "android-creds", "sha256", "platforms"]
 
     /// True when nothing is expected.
     public var isEmpty: Bool { count == 0 }
 
     /// How many expectations there are, Apple's and Android's.
-    public var count: Int { appleCount + androidCount }
+    public var count: Int { appleCount + androidCount + platforms.count }
 
     /// How many expectations are about the Apple file.
     public var appleCount: Int { apps.count + opens.count + stays.count + webcredentials.count + appclips.count + activityContinuation.count }
@@ -93,13 +132,15 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
         merge("android", &androidApps, other.androidApps)
         merge("android-creds", &androidCredentials, other.androidCredentials)
         merge("sha256", &fingerprints, other.fingerprints)
+        merge("platforms", &platforms, other.platforms)
+        for file in other.apkFiles where !apkFiles.contains(file) { apkFiles.append(file) }
     }
 
     /// Every expectation as the token that wrote it (`KEY=VALUE`).
     public var tokens: Set<String> {
         var all = Set<String>(minimumCapacity: count)
         for (key, list) in [("app", apps), ("opens", opens), ("stays", stays), ("webcredentials", webcredentials), ("appclip", appclips),
-                            ("activitycontinuation", activityContinuation), ("android", androidApps), ("android-creds", androidCredentials), ("sha256", fingerprints)] {
+                            ("activitycontinuation", activityContinuation), ("android", androidApps), ("android-creds", androidCredentials), ("sha256", fingerprints), ("platforms", platforms)] {
             for item in list { all.insert(key + "=" + item) }
         }
         return all
@@ -151,7 +192,16 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
                 throw ExpectationSyntaxError(token: String(token), reason: "\"\(value)\" is not an Android package name: \(problem)")
             }
             if key == "android" { result.androidApps.append(value) } else { result.androidCredentials.append(value) }
+        case "platforms":
+            let names = value.lowercased().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard !names.isEmpty, names.allSatisfy(platformNames.contains) else {
+                throw ExpectationSyntaxError(token: String(token), reason: "platforms= takes apple, android or apple,android (the platforms the domain is claimed for)")
+            }
+            for name in platformNames where names.contains(name) && !result.platforms.contains(name) { result.platforms.append(name) }
         case "sha256":
+            if let sha1 = sha1Fingerprint(value) {
+                throw ExpectationSyntaxError(token: String(token), reason: "\(sha1) is a SHA-1 fingerprint (20 bytes); Android App Links compare the SHA-256 fingerprint of the signing certificate (32 bytes: keytool -list -v or apksigner verify --print-certs prints both)")
+            }
             guard let canonical = SHA256Fingerprint.normalized(value) else {
                 throw ExpectationSyntaxError(token: String(token), reason: "sha256= takes a SHA-256 certificate fingerprint, 32 hex bytes (AA:BB:…:FF, as keytool prints it)")
             }
@@ -166,6 +216,18 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
             throw ExpectationSyntaxError(token: String(token),
                                          reason: "unknown key \"\(key)\"" + (near.map { "; did you mean \($0)=?" } ?? "; the keys are \(keys.joined(separator: ", "))"))
         }
+    }
+
+    /// `value` in canonical form when it is a SHA-1 fingerprint (20 hex bytes), else nil.
+    static func sha1Fingerprint(_ value: String) -> String? {
+        let hex = value.unicodeScalars.filter { $0 != ":" }
+        guard hex.count == 40, hex.allSatisfy({ $0.properties.isASCIIHexDigit }) else { return nil }
+        var result = ""
+        for (index, scalar) in hex.enumerated() {
+            if index > 0 && index % 2 == 0 { result.append(":") }
+            result.unicodeScalars.append(scalar)
+        }
+        return result.uppercased()
     }
 
     /// Why `value` cannot be an app ID (`TEAMID.bundle.id`), or nil.

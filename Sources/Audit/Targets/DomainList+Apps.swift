@@ -54,3 +54,40 @@ public struct EntitlementsInput: Sendable, Hashable {
         self.appID = appID
     }
 }
+
+extension DomainList {
+    /// Adds the hosts an Android app (`--apk`) has Android verify, each with the expectation that its
+    /// assetlinks.json grants `handle_all_urls` to `package` with every one of `fingerprints`: a host
+    /// already in the list keeps its place and gets the expectations too (it stays audited for the
+    /// platforms it had); a new host is appended, claimed for Android alone (`platforms=android`: it
+    /// needs no AASA file). `source` is the APK's path, named in the Play App Signing note.
+    public mutating func add(androidApp package: String, fingerprints: [String], hosts: [String], source: String) {
+        var position: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() where position[entry.name.ascii] == nil { position[entry.name.ascii] = index }
+        var expectations = DomainExpectations(androidApps: [package], fingerprints: fingerprints)
+        expectations.apkFiles = [source]
+        for (offset, host) in hosts.enumerated() {
+            let name: DomainName
+            do {
+                name = try DomainName.parse(host).name
+            } catch {
+                record(InputProblem(file: source, line: offset + 1, text: host, reason: "an App Links host of the APK: \(error.description)"))
+                continue
+            }
+            if let index = position[name.ascii] {
+                entries[index].expectations.add(expectations)
+                continue
+            }
+            var own = expectations
+            own.platforms = ["android"]
+            position[name.ascii] = entries.count
+            entries.append(DomainEntry(name: name, file: source, line: offset + 1, text: host, expectations: own))
+        }
+    }
+
+    /// Records an APK that cannot be audited (unreadable, unsigned, no verified host) as an input
+    /// error of the list: the other apps and domains are still audited, and the run exits 2.
+    public mutating func add(androidAppProblem reason: String, source: String) {
+        record(InputProblem(file: source, line: 0, text: "--apk \(source)", reason: reason))
+    }
+}

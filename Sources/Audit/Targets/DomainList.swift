@@ -114,8 +114,36 @@ public struct DomainList: Sendable, Equatable {
     /// Arguments have no comments; an empty one is a problem, since it was given on purpose.
     public static func parse(arguments: [String]) -> DomainList {
         var builder = Builder()
-        for (index, argument) in arguments.enumerated() {
-            builder.add(text: argument, content: argument, file: nil, line: index + 1)
+        // A token with "=" is never a host: it is an expectation (the keys of domains.txt) of the
+        // domain argument before it, as if written after it on one line.
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard !argument.contains("=") else {
+                builder.problem(file: nil, line: index + 1, text: argument,
+                                reason: "an expectation (KEY=VALUE) before any domain; write it after the domain it is about: aasa-audit example.com \(argument)")
+                index += 1
+                continue
+            }
+            var tokens: [Substring] = []
+            var next = index + 1
+            while next < arguments.count, arguments[next].contains("=") {
+                tokens.append(Substring(arguments[next]))
+                next += 1
+            }
+            if tokens.isEmpty {
+                builder.add(text: argument, content: argument, file: nil, line: index + 1)
+            } else {
+                let (expectations, errors) = DomainExpectations.parseSkippingErrors(tokens)
+                let text = ([argument] + tokens.map(String.init)).joined(separator: " ")
+                if builder.add(text: text, content: argument, file: nil, line: index + 1, expectations: expectations) {
+                    for error in errors {
+                        builder.problem(file: nil, line: index + 1, text: text,
+                                        reason: "\(error.description); this token is skipped, and \(argument) is still audited with its other expectations")
+                    }
+                }
+            }
+            index = next
         }
         return builder.list
     }

@@ -5,6 +5,7 @@
 #include <openssl/cms.h>
 #include <openssl/err.h>
 #include <openssl/x509.h>
+#include <openssl/sha.h>
 
 /// BER or DER bytes as a CMS ContentInfo (d2i_CMS_ContentInfo), or NULL; free with CMS_ContentInfo_free.
 CMS_ContentInfo *ccms_read(const unsigned char *bytes, long count);
@@ -24,5 +25,9 @@ void ccms_certificates_free(STACK_OF(X509) *certificates);
 int ccms_print_name(BIO *memory, const X509_NAME *name);
 /// The bytes written so far to a memory BIO (BIO_get_mem_data): their count, *data pointing at them.
 long ccms_memory_contents(BIO *memory, char **data);
+/// A DER certificate as an X509 (d2i_X509), or NULL; free with X509_free.
+X509 *ccms_read_certificate(const unsigned char *bytes, long count);
+/// The SHA-256 of count bytes into out (32 bytes).
+void ccms_sha256(const unsigned char *bytes, size_t count, unsigned char *out);
 
 #endif

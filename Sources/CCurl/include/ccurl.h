@@ -24,6 +24,9 @@ struct curl_slist *ccurl_easy_certinfo_lines(CURL *easy, int index);
 /// The negotiated TLS protocol ("TLSv1.3") of the transfer's connection, or NULL.
 /// Valid only while the transfer is running (call it from a callback).
 const char *ccurl_easy_tls_version(CURL *easy);
+/// OpenSSL's name of the negotiated cipher suite ("ECDHE-RSA-AES128-GCM-SHA256", "TLS_AES_128_GCM_SHA256")
+/// of the transfer's connection, or NULL. Valid only while the transfer is running.
+const char *ccurl_easy_tls_cipher(CURL *easy);
 /// 1 when the transfer's TLS connection negotiated HTTP/2 by ALPN (so it multiplexes), else 0.
 /// Valid only while the transfer is running (call it from a callback).
 int ccurl_easy_alpn_is_h2(CURL *easy);

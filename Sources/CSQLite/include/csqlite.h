@@ -10,8 +10,13 @@
 int csqlite_open(const char *path, sqlite3 **db);
 /// sqlite3_close_v2.
 int csqlite_close(sqlite3 *db);
-/// sqlite3_busy_timeout: how long a statement waits for another writer's lock.
-int csqlite_busy_timeout(sqlite3 *db, int milliseconds);
+/// sqlite3_busy_handler: called while a lock is held elsewhere; nonzero waits again, 0 gives up (SQLITE_BUSY).
+int csqlite_busy_handler(sqlite3 *db, int (*handler)(void *, int), void *context);
+/// sqlite3_progress_handler: called every `instructions` virtual-machine steps; nonzero interrupts
+/// the statement (SQLITE_INTERRUPT).
+void csqlite_progress_handler(sqlite3 *db, int instructions, int (*handler)(void *), void *context);
+/// sqlite3_db_config for the on/off options (SQLITE_DBCONFIG_DEFENSIVE …), the variadic call typed.
+int csqlite_db_config_flag(sqlite3 *db, int option, int value);
 /// sqlite3_exec without a callback: runs one or more statements that return no rows.
 int csqlite_exec(sqlite3 *db, const char *sql);
 /// sqlite3_errmsg: the message of the last failed call on db.

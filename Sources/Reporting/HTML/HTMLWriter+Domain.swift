@@ -28,7 +28,7 @@ extension HTMLWriter {
         // Causes first (`DomainResult.findingGroups`): what each location serves, then the domain's
         // own findings, Apple's crawler and Apple's CDN, which follow from it. A finding both
         // locations report (an expired certificate) is listed once, before either location.
-        let located = LocatedFinding.merging(domain.locations)
+        let located = LocatedFinding.merging(domain.listedLocations)
         let shared = located.filter { $0.locations.count > 1 }
         if !shared.isEmpty {
             raw("<h3>At both locations</h3>\n")
@@ -64,6 +64,11 @@ extension HTMLWriter {
     /// sentence says so and names the main problem, never that Apple cannot use the file.
     mutating func verdictSentence(_ domain: DomainResult) {
         let used = domain.usedLocation
+        if domain.isAndroidOnly {
+            // No app claims the domain on Apple's platforms: its AASA file, or its absence, changes nothing.
+            raw("Only Android apps claim this domain, so it needs no apple-app-site-association file; its verdict is that of its Android App Links file.")
+            return
+        }
         // Apple's part alone: an Android part that fails has its own section and sentence.
         switch (domain.appleVerdict ?? domain.verdict, used) {
         case (.pass, _):

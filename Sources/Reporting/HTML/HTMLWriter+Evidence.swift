@@ -70,11 +70,26 @@ extension HTMLWriter {
                     }
                 }
             }
+            // The facts Apple's certificate rules judge, shown when the report recorded them.
+            if let algorithm = cert.keyAlgorithm {
+                fact("Key") { $0.text(algorithm + (cert.keyBits.map { ", \($0) bits" } ?? "")) }
+            }
+            if let signature = cert.signatureAlgorithm { fact("Signature") { $0.text(signature) } }
+            if cert.keyAlgorithm != nil {
+                fact("Extended Key Usage") { w in
+                    if let usages = cert.extendedKeyUsages { w.text(usages.joined(separator: ", ")) } else { w.raw("<span class=\"muted\">none</span>") }
+                }
+            }
+            if let days = cert.validityDays { fact("Validity") { $0.raw("\(days) days") } }
+            if let scts = cert.embeddedSCTs { fact("Embedded SCTs") { $0.raw("\(scts)") } }
         } else {
             fact("Certificate") { $0.raw("<span class=\"muted\">could not be read</span>") }
         }
         if let version = tls.version {
-            fact("TLS version") { $0.text(version) }
+            fact("TLS version") { $0.text(version + (tls.cipher.map { ", \($0)" } ?? "")) }
+        }
+        if let anchor = tls.trustAnchor {
+            fact("Trusted by") { $0.raw(anchor == .systemStore ? "the system's CA store (publicly trusted)" : "a CA of --cacert (private)") }
         }
         if let error = tls.verificationError {
             fact("Verification error") { $0.raw("<span class=\"bad\">"); $0.text(error); $0.raw("</span>") }

@@ -61,7 +61,7 @@ extension HTMLWriter {
     mutating func trendChart(_ trend: [RunTally]) {
         let width = 640.0, height = 220.0, left = 44.0, right = 8.0, top = 12.0, bottom = 52.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
-        let highest = max(trend.map { $0.pass + $0.warn + $0.fail }.max() ?? 1, 1)
+        let highest = max(trend.map { $0.pass.addingClamped($0.warn).addingClamped($0.fail) }.max() ?? 1, 1)
         let slot = plotWidth / Double(trend.count)
         let bar = max(slot * 0.7, 2)
         func y(_ count: Int) -> Double { top + plotHeight - plotHeight * Double(count) / Double(highest) }
@@ -89,9 +89,9 @@ extension HTMLWriter {
             raw("\(run.fail) fail, \(run.warn) warn, \(run.pass) pass\(run.complete ? "" : " (interrupted)")</title>")
             var base = 0
             for (count, fill) in [(run.fail, "#b3261e"), (run.warn, "url(#trend-warn)"), (run.pass, "#7cc47f")] where count > 0 {
-                let upper = y(base + count), lower = y(base)
+                let upper = y(base.addingClamped(count)), lower = y(base)
                 raw("<rect x=\"\(n(x))\" y=\"\(n(upper))\" width=\"\(n(bar))\" height=\"\(n(max(lower - upper, 0.5)))\" fill=\"\(fill)\" stroke=\"#333\" stroke-width=\"0.4\"/>")
-                base += count
+                base = base.addingClamped(count)
             }
             raw("</g>\n")
         }

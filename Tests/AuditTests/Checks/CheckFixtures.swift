@@ -10,7 +10,9 @@ enum CheckFixtures {
 
     static func certificate(daysLeft: Double) -> CertificateFacts {
         CertificateFacts(subject: "CN = example.com", issuer: "CN = Test CA", subjectAltNames: ["example.com"],
-                         notBefore: now - 30 * 86_400, notAfter: now + daysLeft * 86_400)
+                         notBefore: now - 30 * 86_400, notAfter: now + daysLeft * 86_400,
+                         keyAlgorithm: "id-ecPublicKey", keyBits: 256, signatureAlgorithm: "ecdsa-with-SHA256",
+                         extendedKeyUsages: ["TLS Web Server Authentication"])
     }
 
     static func response(status: Int? = 200, contentType: String? = "application/json", body: String = goodJSON,

@@ -51,6 +51,25 @@ import Testing
         #expect(NetworkCheck.findings(for: F.located(refused)).map(\.id) == ["network.private-address", "network.refused"])
     }
 
+    /// Through a proxy the address connected to is the proxy's (issue 33): never judged as the
+    /// site's, even a loopback or 10/8 one; a tunnel the proxy refused is the proxy's answer, said so.
+    @Test func throughAProxyTheAddressIsNotJudgedAndARefusedTunnelSaysSo() throws {
+        var response = F.response()
+        response.addresses = ["10.0.0.5"]
+        #expect(NetworkCheck.findings(for: F.located(response)).map(\.id) == ["network.private-address"])
+        response.proxy = ProxyUse(proxy: "http://10.0.0.1:3128", source: .environment("https_proxy"), tunnelStatus: 200)
+        #expect(NetworkCheck.findings(for: F.located(response)).isEmpty)
+        var refused = F.response(status: nil, body: "", error: F.failure(.reset, 56, "CONNECT tunnel failed, response 503"), tls: nil)
+        refused.proxy = ProxyUse(proxy: "http://10.0.0.1:3128", source: .option, tunnelStatus: 503)
+        let found = NetworkCheck.findings(for: F.located(refused))
+        #expect(found.map(\.id) == ["network.proxy"])
+        #expect(found.first?.message.contains("The proxy http://10.0.0.1:3128 (--proxy) answered 503") == true, "\(found.first?.message ?? "")")
+        // Any other failure through the proxy names it.
+        var timedOut = F.response(status: nil, body: "", error: F.failure(.timeout, 28, "Operation timed out"), tls: nil)
+        timedOut.proxy = ProxyUse(proxy: "http://10.0.0.1:3128", source: .option, tunnelStatus: 200)
+        #expect(NetworkCheck.findings(for: F.located(timedOut)).first?.message.contains("through the proxy http://10.0.0.1:3128") == true)
+    }
+
     @Test(arguments: [
         ("SSL certificate problem: certificate has expired", "tls.expired"),
         ("SSL certificate problem: certificate is not yet valid", "tls.not-yet-valid"),

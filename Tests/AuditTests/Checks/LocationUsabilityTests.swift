@@ -49,6 +49,11 @@ import Testing
         ("json.signed-unreadable", F.bodyResponse(Data([0x30, 0x82, 0x05, 0x00, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02, 0xA0, 0x82]),
                                                   contentType: "application/pkcs7-mime")),
         ("network.private-address", { var r = F.response(); r.addresses = ["10.1.2.3"]; return r }()),
+        ("network.proxy", {
+            var r = F.response(status: nil, body: "", error: F.failure(.reset, 56, "CONNECT tunnel failed, response 403"), tls: nil)
+            r.proxy = ProxyUse(proxy: "http://10.0.0.1:3128", source: .option, tunnelStatus: 403)
+            return r
+        }()),
     ]
 
     @Test(arguments: unusable.indices)

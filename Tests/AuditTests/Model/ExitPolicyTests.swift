@@ -141,3 +141,68 @@ import Testing
         #expect(ExitPolicy.status(forSignal: SIGINT) == .interrupted)
     }
 }
+
+/// `--fail-on expiring` and lists of words: the one expiry judgement (`CertificateExpiry`) against
+/// the threshold the report records decides which certificates fail the run.
+@Suite struct FailOnExpiringTests {
+    /// A domain of `verdict` whose judged certificate has `daysLeft` (nil: unknown).
+    static func domain(_ name: String, _ verdict: Verdict, daysLeft: Int?) -> (DomainResult, Int?) {
+        (DomainResult(domain: name, verdict: verdict, usedLocation: nil, findings: [], locations: []), daysLeft)
+    }
+
+    /// The report judges its domains when made; the certificates are set after, as judged.
+    static func report(_ domains: [(DomainResult, Int?)], warningDays: Int = 30) -> AuditReport {
+        var report = AuditReport(tool: ToolInfo(name: "aasa-audit", version: "0.1.0"), generatedAt: Date(timeIntervalSince1970: 1_800_000_000),
+                                 domains: domains.map(\.0))
+        for (index, (_, daysLeft)) in domains.enumerated() {
+            report.domains[index].certificate = JudgedCertificate(location: "/.well-known/apple-app-site-association", notAfter: nil,
+                                                                  daysLeft: daysLeft)
+        }
+        report.expiryWarningDays = warningDays
+        return report
+    }
+
+    @Test(arguments: [
+        // (certificate days left, the report's threshold, --fail-on, status)
+        (4, 30, FailOnList.expiring, Audit.ExitStatus.domainFailed),
+        (4, 30, .any, .success),
+        (4, 3, .expiring, .success),
+        (60, 30, .expiring, .success),
+        (30, 30, .expiring, .success),
+        (29, 30, .expiring, .domainFailed),
+        (-1, 30, .expiring, .domainFailed),
+        (4, 30, FailOnList([.new, .expiring]), .domainFailed),
+        (4, 30, FailOnList([.any, .expiring]), .domainFailed),
+    ] as [(Int, Int, FailOnList, Audit.ExitStatus)])
+    func aCertificateNearItsEnd(daysLeft: Int, warningDays: Int, failOn: FailOnList, expected: Audit.ExitStatus) {
+        let report = Self.report([Self.domain("a.example", .warn, daysLeft: daysLeft), Self.domain("b.example", .pass, daysLeft: 200)],
+                                 warningDays: warningDays)
+        let policy = ExitPolicy(failOn: failOn)
+        #expect(policy.status(for: report) == expected)
+        #expect(policy.status(for: StreamedReport(report)) == expected, "the streamed report decides the same")
+        #expect(policy.expiringPositions(in: StreamedReport(report)) == (expected == .domainFailed ? [0] : []))
+    }
+
+    @Test func expiringAloneLeavesFailingDomainsOutAndAnUnknownEndIsNotClose() {
+        let report = Self.report([Self.domain("a.example", .fail, daysLeft: 200), Self.domain("b.example", .fail, daysLeft: nil)])
+        #expect(ExitPolicy(failOn: .expiring).status(for: report) == .success)
+        #expect(ExitPolicy(failOn: .expiring).failingDomains(in: report).isEmpty)
+        #expect(ExitPolicy(failOn: FailOnList([.any, .expiring])).status(for: report) == .domainFailed)
+        #expect(ExitPolicy(failOn: FailOnList([.expiring, .any])).failOn.description == "any,expiring", "in FailOn's order")
+    }
+
+    @Test(arguments: [
+        ("any", Result<FailOnList, FailOnList.Refusal>.success(.any)),
+        ("new", .success(.new)),
+        ("expiring", .success(.expiring)),
+        ("new,expiring", .success(FailOnList([.new, .expiring]))),
+        ("expiring,new,expiring", .success(FailOnList([.new, .expiring]))),
+        ("any,new", .failure(.anyWithNew)),
+        ("new,soon", .failure(.unknownWord("soon"))),
+        ("new,", .failure(.unknownWord(""))),
+        ("", .failure(.unknownWord(""))),
+    ])
+    func parsing(text: String, expected: Result<FailOnList, FailOnList.Refusal>) {
+        #expect(FailOnList.parse(text) == expected)
+    }
+}
