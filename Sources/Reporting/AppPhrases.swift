@@ -10,6 +10,10 @@ enum AppPhrases {
         var text = "\(app.entries.filter(\.works).count) of \(entries(app.entries.count)) work" + (app.entries.count == 1 ? "s" : "")
         if app.skippedEntries > 0 { text += "; \(entries(app.skippedEntries)) could not be read (see the input errors)" }
         if let missing = app.notAudited { text += "; \(entries(missing)) not checked (the run was stopped)" }
+        if let development = app.developmentEntries, !development.isEmpty {
+            text += "; \(entries(development.count)) only development devices use (\(development.joined(separator: ", "))) "
+                + "not checked: release devices ignore \(development.count == 1 ? "it" : "them"), and --include-development checks \(development.count == 1 ? "it" : "them")"
+        }
         return text + "."
     }
 

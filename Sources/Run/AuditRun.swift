@@ -148,6 +148,10 @@ public struct AuditRun: Sendable {
             targets = Targets(list: DomainList.parse(arguments: names), listSource: nil, isOneOff: true, claims: [], originOnly: [])
         }
         targets.claims = AppClaimsReader.resolve(entitlements, into: &targets.list)
+        // A release audit: the entries release devices ignore are named, not fetched or judged.
+        if !audit.includeDevelopment {
+            for index in targets.claims.indices { targets.claims[index].setDevelopmentApart() }
+        }
         targets.originOnly = targets.list.add(apps: targets.claims)
         let android = AndroidAppsReader.read(androidApps, playKeys: androidKeys, into: &targets.list) { observer.event($0) }
         if !targets.claims.isEmpty && !android.isEmpty {

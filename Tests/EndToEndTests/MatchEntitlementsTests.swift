@@ -114,5 +114,15 @@ import TestSupport
         #expect(audit.status == 1, "\(audit.stderr)")
         #expect(audit.stdout.contains("Apple's CDN copy of https://stale.test/.well-known/apple-app-site-association"), "\(audit.stdout)")
         #expect(audit.stdout.contains("Apple's CDN has no copy of bot-blocked.test's file (cdn.missing)"), "\(audit.stdout)")
+        // Without the CDN, the crawler's refusal is what devices get: nothing, and both say why.
+        let direct = ["--cacert", sites.certificateAuthority.certificatePath, "--no-cdn"] + sites.connectToArguments
+        let blocked = try AuditBinary.run(["match", "--entitlements", path, "https://bot-blocked.test/buy/1"] + direct)
+        #expect(blocked.status == 1, "\(blocked.stdout)\(blocked.stderr)")
+        #expect(blocked.stdout.contains("would open ABCDE12345.com.example.app")
+                && blocked.stdout.contains("devices get no file because bot-blocked.test refuses Apple's crawler (AASA-Bot)"), "\(blocked.stdout)")
+        let blockedAudit = try AuditBinary.run(["--entitlements", path, "--json", "--no-history", "--out", folder.appendingPathComponent("direct").path]
+                                               + direct, in: folder)
+        #expect(blockedAudit.status == 1, "\(blockedAudit.stderr)")
+        #expect(blockedAudit.stdout.contains("bot-blocked.test refuses Apple's crawler (AASA-Bot), so Apple's CDN gets no file to serve"), "\(blockedAudit.stdout)")
     }
 }

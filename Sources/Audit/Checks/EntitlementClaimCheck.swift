@@ -25,9 +25,10 @@ public enum EntitlementClaimCheck {
     public static let modeRootOnly = Rule("entitlement.mode-root-only", .error, check: id,
         meaning: "An entry with ?mode= is read by the device straight from the origin, and Apple's documentation names only https://HOST/.well-known/apple-app-site-association for it; this host serves its file only at the root location.",
         fix: "Serve the file at /.well-known/apple-app-site-association (the root location is a legacy fallback).")
-    public static let unchecked = Rule("entitlement.unchecked", .warning, check: id,
-        meaning: "Apple can read no file from the host an entitlement entry needs, so the entry does not work; the errors of the locations say why.",
-        fix: "Fix the errors that keep Apple from reading the file; the entries are checked once it serves one.")
+    // An error: the entry does not work on the devices that use it, whatever the file would say once they get it.
+    public static let unchecked = Rule("entitlement.unchecked", .error, check: id,
+        meaning: "Devices get no file from the host an entitlement entry needs (Apple can read none there, Apple's CDN has no copy or an unreadable one, or the origin refuses Apple's crawler), so the entry does not work; the domain's other errors say why.",
+        fix: "Fix the errors that keep devices from getting the file; the entry's service is checked once they get one.")
     public static let modeEntry = Rule("entitlement.mode-entry", .info, check: id,
         meaning: "An entry with ?mode=developer, ?mode=managed or ?mode=developer+managed works only on developer-mode devices (Associated Domains Development) or devices under MDM, which read the file straight from the origin, not Apple's CDN; other devices ignore the entry.",
         fix: "Nothing to fix for a development or managed build; for an App Store build add the entry without ?mode= as well.")
