@@ -57,6 +57,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var entitlements: [EntitlementsInput] = []
     /// `--apk FILE`, repeatable: Android apps whose verified App Links hosts are audited.
     public var apks: [String] = []
+    /// `--include-development`: the apps' development-only entries are audited too (`AuditSettings.includeDevelopment`).
+    public var includeDevelopment = false
     /// `--sha256 FP`, repeatable: signing-key fingerprints every `--apk` app must also be listed with
     /// (Play App Signing's app-signing key), canonical form.
     public var androidKeys: [String] = []
@@ -145,6 +147,9 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                    help: "The app ID of the nearest --entitlements FILE before it, for a file without a usable application-identifier (Xcode's $(AppIdentifierPrefix)$(CFBundleIdentifier)). A different app ID than the file's own is an error.") {
                 try $0.setAppID($1.value, name: $1.name)
             },
+            .flag("--include-development", help: "Also audit the --entitlements entries only development devices use (?mode=developer, ?mode=developer+managed): their hosts are fetched and a broken one fails the run. Without it they are named in the app's section, not checked: release devices ignore them (?mode=managed entries are always audited).") {
+                $0.includeDevelopment = true
+            },
             .value("--apk", valueName: "FILE", kind: .file, repeatable: true,
                    help: "Also audit an Android app: each host Android verifies for the APK (its intent filters with autoVerify, by Android's rules for its target API; *.example.com: example.com's file) must serve an assetlinks.json granting handle_all_urls to its package with the SHA-256 of each certificate it is signed with (v3, v2 or v1 signature). A host only an APK names is Android-only: it needs no AASA file. Repeatable; combines with DOMAIN arguments and the domain list. An APK that cannot be read is an input error (exit 2).\nSee docs/apk.md.") {
                 $0.apks.append($1.value)
@@ -208,7 +213,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
 
     /// The audit's settings these options ask for.
     public var auditSettings: AuditSettings {
-        AuditSettings(expiryWarningDays: expiryWarningDays, userAgent: userAgent, crawlerUserAgent: Self.crawlerUserAgent)
+        AuditSettings(expiryWarningDays: expiryWarningDays, userAgent: userAgent, crawlerUserAgent: Self.crawlerUserAgent,
+                      includeDevelopment: includeDevelopment)
     }
 
     public static let help = """

@@ -44,7 +44,29 @@ public enum CommandChoice: Equatable, Sendable {
         if let suggestion = mistypedCommand(first, commands: commands) {
             throw .unknownCommand(first, suggestion: suggestion)
         }
+        // The first word that is neither an option nor an option's value, wherever it stands:
+        // `aasa-audit --no-cdn validat foo.json` must not audit "foo.json" either.
+        if first.hasPrefix("-"), let word = firstOperand(of: arguments, options: AuditOptions.optionSpecs),
+           let command = mistypedCommand(word, commands: commands) {
+            throw .commandAfterOptions(word, command: command)
+        }
         return .audit(arguments)
+    }
+
+    /// The first argument that is not an option of `options` or the value of one (nil after `--`,
+    /// which makes every later word a domain, or when there is none).
+    static func firstOperand(of arguments: [String], options: [OptionSpec]) -> String? {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            if word == "--" { return nil }
+            guard word.hasPrefix("-"), word != "-" else { return word }
+            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            let takesValue = options.first { $0.names.contains(name) }?.takesValue ?? false
+            // A value given after "=" is part of the word; otherwise it is the next word.
+            index += takesValue && !word.contains("=") ? 2 : 1
+        }
+        return nil
     }
 
     /// The command `word` stands for when it is a mistyped one (see the type's rule), else nil.

@@ -24,16 +24,19 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
     public var json = false
     /// `--connect-to`, `--resolve`, `--cacert`, `--timeout`, `--connect-timeout`, as for the audit.
     public var network = NetworkOptions()
+    /// Where Apple's CDN copy is fetched from (`--apple-cdn`); nil with `--no-cdn`, which wins.
+    public var appleCDNBase: String? = AuditOptions.defaultAppleCDNBase
 
     /// Options for `source` and `urls`; the rest as given.
     public init(source: Source, urls: [String], host: String? = nil, appID: String? = nil, json: Bool = false,
-                network: NetworkOptions = NetworkOptions()) {
+                network: NetworkOptions = NetworkOptions(), appleCDNBase: String? = AuditOptions.defaultAppleCDNBase) {
         self.source = source
         self.urls = urls
         self.host = host
         self.appID = appID
         self.json = json
         self.network = network
+        self.appleCDNBase = appleCDNBase
     }
 
     /// The command line of `match` as given, before it is checked as a whole.
@@ -41,6 +44,7 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
         var file: String?, host: String?, appID: String?, json = false
         var entitlements: String?, entitlementsAppID: String?
         var network = NetworkOptions()
+        var appleCDNBase = AuditOptions.defaultAppleCDNBase, noCDN = false
         var positional: [String] = []
     }
 
@@ -63,6 +67,13 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
         },
         .flag("--json", help: "One JSON object per URL, one per line: url, decision (match, exclude, no_match), appIDs (every app that gets the link), appID, rule (details, kind, index, pointer, text), reason.") {
             $0.json = true
+        },
+        .flag("--no-cdn", help: "With DOMAIN or --entitlements: do not fetch Apple's CDN copy; devices are then judged by the origin's file and what it answers Apple's crawler.") {
+            $0.noCDN = true
+        },
+        .value("--apple-cdn", valueName: "URL", defaultValue: AuditOptions.defaultAppleCDNBase,
+               help: "Base URL of Apple's CDN, as for the audit; the domain is appended. Must be https:// and end with \"/\".") {
+            $0.appleCDNBase = try OptionValue.appleCDN($1.value)
         },
     ] + NetworkOptions.options.map { $0.lifted(\RawLine.network) })
     public static var optionSpecs: [OptionSpec] { table.specs }
@@ -91,7 +102,8 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
             source = .domain(domain)
         }
         guard !positional.isEmpty else { throw .missingArgument("give at least one URL or path to decide (see match --help)") }
-        return .run(MatchOptions(source: source, urls: positional, host: line.host, appID: line.appID, json: line.json, network: line.network))
+        return .run(MatchOptions(source: source, urls: positional, host: line.host, appID: line.appID, json: line.json, network: line.network,
+                                 appleCDNBase: line.noCDN ? nil : line.appleCDNBase))
     }
 
     public static let help = """
@@ -102,9 +114,13 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
         Says whether each URL opens an app as a universal link, with Apple's matching rules (legacy paths
         and NOT, components with "/", "?", "#" and exclude, first match wins, caseSensitive and
         percentEncoded with their defaults, substitution variables), and which details entry and rule
-        decide. With DOMAIN, the domain's file is fetched as the audit fetches it and the file Apple
-        uses is taken (/.well-known/ first, the root location as a fallback), even when some of its
-        entries are broken (a note on stderr names its errors). A URL may be a path
+        decide. With DOMAIN, the domain is fetched as the audit fetches it (Apple's crawler and CDN
+        included) and the URLs are decided with what a device gets: Apple's CDN copy, which iOS 14+
+        and macOS 11+ read (a stale copy is named when it decides otherwise than the origin's file);
+        the file Apple uses at the origin (/.well-known/ first, the root location as a fallback) when
+        the CDN is not asked (--no-cdn) or not reached; and no file when the CDN has none or the origin
+        refuses Apple's crawler ("would open …, but devices get no file because …"). The file is taken
+        even when some of its entries are broken (a note on stderr names its errors). A URL may be a path
         ("/buy/42"): it is taken on DOMAIN (or --host). URLs on another host never match; a Unicode
         host and its punycode form (bücher.example, xn--bcher-kva.example) are the same host.
 
@@ -112,12 +128,12 @@ public struct MatchOptions: CommandOptions, Equatable, Sendable {
         \(table.helpLines())
 
         EXIT STATUS:
-          0  every URL opens the app (--app), or some app
-          1  at least one URL stays in the browser (a rule excludes it, or none matches; with
-             --entitlements also: no applinks entry covers its host, or that entry's host serves no
-             file Apple can read, which is told and stops no other URL)
+          0  every URL opens the app (--app), or some app, on devices
+          1  at least one URL stays in the browser (a rule excludes it, or none matches, or devices
+             get no file; with --entitlements also: no applinks entry covers its host, or that
+             entry's host serves no file Apple can read, which is told and stops no other URL)
           2  usage error; the file cannot be read, is not a JSON object or is one Apple would not read
              (over 128 KB, say); the DOMAIN serves no file Apple can read; a URL is neither an http(s)
-             URL nor a path
+             URL nor a path (told on its own line; the other URLs are still decided)
         """
 }

@@ -6,6 +6,9 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     /// A first argument that names no subcommand but is close to one (see `CommandChoice`), with
     /// the one it most likely stands for.
     case unknownCommand(String, suggestion: String?)
+    /// The first word after the audit's options is a command's name or close to one (`aasa-audit
+    /// --no-cdn validat foo.json`): the word, and the command it stands for.
+    case commandAfterOptions(String, command: String)
     /// An option given last, without its value.
     case missingValue(String)
     /// Option, value as given, why it is refused.
@@ -19,6 +22,10 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
         case .unknownOption(let option, nil): return "unknown option '\(option)' (see --help)"
         case .unknownCommand(let command, let suggestion?): return "unknown command '\(command)'; did you mean '\(suggestion)'?"
         case .unknownCommand(let command, nil): return "unknown command '\(command)' (see aasa-audit help)"
+        case .commandAfterOptions(let word, let command) where word == command:
+            return "'\(word)' after options: a command goes first (aasa-audit \(command) [OPTIONS] ...); nothing was checked"
+        case .commandAfterOptions(let word, let command):
+            return "unknown command '\(word)' after options; did you mean '\(command)'? A command goes first (aasa-audit \(command) [OPTIONS] ...); nothing was checked"
         case .missingValue(let option): return "\(option) needs a value (see --help)"
         case .invalidValue(let option, let value, let reason): return "\(option) \"\(value)\": \(reason)"
         case .missingArgument(let text): return text

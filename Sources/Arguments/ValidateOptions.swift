@@ -1,7 +1,7 @@
 /// `aasa-audit validate [--format FORMAT] [--strict] FILE... | -`.
 public struct ValidateOptions: CommandOptions, Equatable, Sendable {
     public static let name = "validate"
-    public static let summary = "check local AASA files (or standard input) before they are deployed"
+    public static let summary = "check local AASA and assetlinks.json files (or standard input) before they are deployed"
 
     /// How the results are printed on stdout.
     public enum Format: String, Equatable, Sendable, CaseIterable {
@@ -62,9 +62,12 @@ public struct ValidateOptions: CommandOptions, Equatable, Sendable {
 
         Validates apple-app-site-association files on disk (or "-" for standard input) with the same
         document checks the audit applies to served files: strict JSON, CMS-signed files unwrapped, every
-        service, both applinks formats, app IDs, substitution variables and pattern mistakes. Each finding
-        has a stable id, a JSON pointer to the offending value, the line and column where that value
-        starts (in the JSON inside the signature, for a signed file) and how to fix it (see --list-findings).
+        service, both applinks formats, app IDs, substitution variables and pattern mistakes. A file named
+        assetlinks.json, or whose JSON root is an array, is checked as Android's Digital Asset Links
+        statement list instead, with the audit's assetlinks.json checks (relations, targets, package
+        names, SHA-256 fingerprints). Each finding has a stable id, a JSON pointer to the offending
+        value, the line and column where that value starts (in the JSON inside the signature, for a
+        signed file) and how to fix it (see --list-findings).
 
         OPTIONS:
         \(table.helpLines())

@@ -10,7 +10,17 @@ enum AppPhrases {
         var text = "\(app.entries.filter(\.works).count) of \(entries(app.entries.count)) work" + (app.entries.count == 1 ? "s" : "")
         if app.skippedEntries > 0 { text += "; \(entries(app.skippedEntries)) could not be read (see the input errors)" }
         if let missing = app.notAudited { text += "; \(entries(missing)) not checked (the run was stopped)" }
+        if let development = development(app) { text += "; " + development }
         return text + "."
+    }
+
+    /// "1 entry only development devices use (…) not checked: …" for the entries a release audit set
+    /// apart; nil when there are none.
+    static func development(_ app: AppResult) -> String? {
+        guard let development = app.developmentEntries, !development.isEmpty else { return nil }
+        let them = development.count == 1 ? "it" : "them"
+        return "\(entries(development.count)) only development devices use (\(development.joined(separator: ", "))) "
+            + "not checked: release devices ignore \(them), and --include-development checks \(them)"
     }
 
     /// "1 app fails on an error of its own …" when apps have errors of their own (their provisioning

@@ -124,6 +124,20 @@ public struct AuditRun: Sendable {
 
     /// The domain list (or the arguments) read, the apps' hosts added.
     func readTargets(observer: AuditRunObserver, stop: StopSwitch?, signal: () -> Int32?) throws(RunEnded) -> Targets {
+        // An --entitlements file that cannot be read ends the run before anything else: auditing
+        // ./domains.txt instead would answer another question than the one asked.
+        var unreadable = DomainList.parse(arguments: [])
+        let entitlements = AppClaimsReader.readFiles(apps, into: &unreadable, stop: stop)
+        // A signal while an app was read (a large .ipa): what was read is not a list to audit.
+        if stop?.isStopped == true, !apps.isEmpty {
+            let number = signal() ?? SIGINT
+            observer.event(.stopped(RunEvent.StopSignal(number), .readingApps))
+            throw RunEnded(ExitPolicy.status(forSignal: number))
+        }
+        if unreadable.problemCount > 0 {
+            observer.event(.inputProblems(unreadable.problems, total: unreadable.problemCount))
+            throw RunEnded(.usageOrInputError)
+        }
         var targets: Targets
         switch domains {
         case .file(let path, let given):
@@ -145,12 +159,10 @@ public struct AuditRun: Sendable {
         case .arguments(let names):
             targets = Targets(list: DomainList.parse(arguments: names), listSource: nil, isOneOff: true, claims: [], originOnly: [])
         }
-        targets.claims = AppClaimsReader.read(apps, into: &targets.list, stop: stop)
-        // A signal while an app was read (a large .ipa): what was read is not a list to audit.
-        if stop?.isStopped == true, !apps.isEmpty {
-            let number = signal() ?? SIGINT
-            observer.event(.stopped(RunEvent.StopSignal(number), .readingApps))
-            throw RunEnded(ExitPolicy.status(forSignal: number))
+        targets.claims = AppClaimsReader.resolve(entitlements, into: &targets.list)
+        // A release audit: the entries release devices ignore are named, not fetched or judged.
+        if !audit.includeDevelopment {
+            for index in targets.claims.indices { targets.claims[index].setDevelopmentApart() }
         }
         targets.originOnly = targets.list.add(apps: targets.claims)
         let android = AndroidAppsReader.read(androidApps, playKeys: androidKeys, into: &targets.list) { observer.event($0) }

@@ -11,10 +11,11 @@ import Reporting
 // /.well-known/ for a `?mode=` entry), and the decision for the app under it.
 extension MatchRun {
     /// The decisions for `urls` as the app of `path` gets them; nil (told to `notice`) when the
-    /// entitlements cannot be used, a URL has no host, or nothing can be fetched at all (`--cacert`).
-    /// A URL whose entry's host serves no file Apple can read stays in the browser (told, and the
-    /// other URLs are still decided).
-    func runForApp(entitlements path: String, appID option: String?, notice: (String) -> Void) -> [MatchResult]? {
+    /// entitlements cannot be used or nothing can be fetched at all (`--cacert`). A URL without a host
+    /// is refused on its own line; one whose entry's host serves no file Apple can read stays in the
+    /// browser (told, and the other URLs are still decided).
+    func runForApp(entitlements path: String, appID option: String?, urls: [(text: String, url: MatchURL)],
+                   notice: (String) -> Void) -> Outcome? {
         let claims: AppClaims
         do {
             claims = try AppClaims.resolve(try EntitlementsFile.read(at: path), appID: option)
@@ -29,19 +30,14 @@ extension MatchRun {
         let app = claims.appID.description
         var files: [String: HostFile] = [:]
         var results: [MatchResult] = []
-        for url in urls {
-            var parsed: MatchURL
-            do {
-                parsed = try MatchURL.parse(url)
-            } catch {
-                notice(TerminalText.sanitize(error.description))
-                return nil
-            }
-            guard let rawHost = parsed.host else {
+        var refused = 0
+        for (url, given) in urls {
+            var parsed = given
+            guard let host = parsed.host else {
                 notice(TerminalText.sanitize("\(url): give a whole URL (https://host/path): with --entitlements the host picks the entry"))
-                return nil
+                refused += 1
+                continue
             }
-            let host = Self.asciiHost(rawHost)
             parsed.host = host
             guard let entry = Self.entry(covering: host, in: claims.entries) else {
                 // The first few only: an entitlement may hold thousands, and this is one line per URL.
@@ -61,7 +57,8 @@ extension MatchRun {
             switch files[entry.fileHost] ?? .unreadable("") {
             case .unreadable(let reason):
                 results.append(MatchResult(url: url, decision: .noMatch, appID: app,
-                                           reason: "\(entry.text) covers \(host), but Apple can read no file from \(entry.fileHost)\(reason)"))
+                                           reason: "\(entry.text) covers \(host), but Apple can read no file from \(entry.fileHost)\(reason)",
+                                           deviceFile: DeviceFile.none))
                 continue
             case .readable(let outcome):
                 device = outcome
@@ -72,19 +69,24 @@ extension MatchRun {
             why += entry.wildcard ? "\(reader) \(entry.fileHost)'s file for it" : "\(reader) its own file"
             if let mode = entry.mode {
                 why += "; with ?mode=\(mode.rawValue) only from /.well-known/, straight from the origin, and \(mode.devices)"
+            } else if device.release.fromAppleCDN {
+                why += "; devices read Apple's CDN copy of it"
+            } else if let absence = device.release.absence {
+                why += "; devices get no file: \(absence.clause(domain: entry.fileHost))"
             }
-            // The file the entry is decided with is what a device gets for it (`DeviceOutcome`).
-            let document = device.file(forModeEntry: entry.mode != nil).document
             notice(TerminalText.sanitize(why))
-            guard let document else {
+            // The file the entry is decided with is what a device gets for it (`DeviceOutcome`).
+            guard let result = Self.decideForDevice(parsed, text: url, appID: app, host: host, fileHost: entry.fileHost,
+                                                    device: device, modeEntry: entry.mode != nil) else {
                 results.append(MatchResult(url: url, decision: .noMatch, appID: app,
                                            reason: "\(entry.text) is read from https://\(entry.fileHost)\(AASAFile.wellKnownPath) alone, "
-                                               + "and \(entry.fileHost) serves its file only at the root location"))
+                                               + "and \(entry.fileHost) serves its file only at the root location",
+                                           deviceFile: DeviceFile.none))
                 continue
             }
-            results.append(URLMatcher(document, host: host).decide(parsed, text: url, appID: app))
+            results.append(result)
         }
-        return results
+        return Outcome(results: results, refusedURLs: refused)
     }
 
     /// How many of an app's applinks entries a URL that none covers names.
@@ -113,7 +115,7 @@ extension MatchRun {
     /// Apple can read no file there (also told); nil (told) when nothing can be fetched at all.
     private func fetchFile(_ host: String, notice: (String) -> Void) -> HostFile? {
         guard let (result, device) = fetchAndAudit(host, notice: notice) else { return nil }
-        guard device.release.document != nil else {
+        guard device.origin.document != nil else {
             let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
             notice("\(host) serves no file Apple can read\(why)")
             return .unreadable(why)

@@ -155,11 +155,12 @@ public enum Scenarios {
         """
     }
 
-    /// Apple's CDN: fresh copies for `freshOnCDN` and partner.test, an old copy for stale.test, cached failures for
+    /// Apple's CDN: fresh copies for `freshOnCDN`, partner.test and drift.test, an old copy for stale.test, cached failures for
     /// notfound.test, bot-blocked.test and cdn-failure.test, and a plain 404 for every other domain.
     static let appleCDN = Scenario(host: "cdn.test", directives: [
         "location ~ ^/a/v1/(\(freshOnCDN.joined(separator: "|")))\\.test$ { default_type application/json; root FILES; try_files /good.json =404; add_header Apple-Origin-Format json; add_header Cache-Control max-age=21600; }",
         "location = /a/v1/partner.test { default_type application/json; alias FILES/partner.json; add_header Apple-Origin-Format json; add_header Cache-Control max-age=21600; }",
+        "location = /a/v1/drift.test { default_type application/json; alias FILES/drifted.json; add_header Apple-Origin-Format json; add_header Cache-Control max-age=21600; }",
         "location = /a/v1/stale.test { default_type application/json; alias FILES/other.json; add_header Apple-Origin-Format json; add_header Cache-Control max-age=21600; add_header Age 7200; }",
         cdnFailure("notfound.test", reason: "SWCERR00101 Bad HTTP Response: 404 Not Found", maxAge: 3600),
         cdnFailure("bot-blocked.test", reason: "SWCERR00101 Bad HTTP Response: 403 Forbidden", maxAge: 3600),

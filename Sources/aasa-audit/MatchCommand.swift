@@ -21,10 +21,11 @@ struct MatchCommand: Subcommand {
         }
         var fetch = FetchOptions(userAgent: AuditOptions.defaultUserAgent, caFile: network.caFile, connectTo: network.connectTo,
                                  resolve: network.resolve, connectTimeout: network.connectTimeout, totalTimeout: network.timeout,
-                                 concurrency: 2)
+                                 concurrency: 2, appleCDNBase: options.appleCDNBase, crawlerUserAgent: AuditOptions.crawlerUserAgent)
         fetch.proxy = network.proxyRoute(environment: ProcessInfo.processInfo.environment)
         let match = MatchRun(source: source, urls: options.urls, host: options.host, appID: options.appID, fetch: fetch)
-        guard let results = match.run(notice: { console.error("aasa-audit match: \($0)") }) else { return .usageOrInputError }
+        guard let outcome = match.run(notice: { console.error("aasa-audit match: \($0)") }) else { return .usageOrInputError }
+        let results = outcome.results
         if options.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -35,6 +36,8 @@ struct MatchCommand: Subcommand {
         } else {
             for result in results { console.out(Self.line(for: result)) }
         }
+        // A refused URL is an input error even though the others were decided (and printed).
+        if outcome.refusedURLs > 0 { return .usageOrInputError }
         return results.allSatisfy { $0.decision == .match } ? .success : .domainFailed
     }
 
@@ -48,10 +51,13 @@ struct MatchCommand: Subcommand {
         case .match:
             let who = result.appID ?? result.appIDs.joined(separator: ", ")
             let also = result.appID != nil && !others.isEmpty ? "; also opens \(others.joined(separator: ", "))" : ""
-            text = "\(result.url)  opens \(who)  (\(rule ?? "matched"))\(also)"
+            let copy = result.deviceFile == .appleCDN ? "; Apple's CDN copy" : ""
+            text = "\(result.url)  opens \(who)  (\(rule ?? "matched")\(copy))\(also)"
         case .exclude, .noMatch:
             let target = result.appID.map { "does not open \($0)" } ?? "stays in the browser"
-            let why = result.decision == .exclude ? "excluded by \(rule ?? "a rule")" : result.reason ?? "no rule matches"
+            let why = result.decision == .exclude
+                ? "excluded by \(rule ?? "a rule")" + (result.reason.map { "; \($0)" } ?? "")
+                : result.reason ?? "no rule matches"
             let also = !others.isEmpty ? "; opens \(others.joined(separator: ", ")) instead" : ""
             text = "\(result.url)  \(target): \(why)\(also)"
         }

@@ -19,7 +19,25 @@ import Testing
         #expect(try Self.pick(["help", "match"]) == .help("match"))
         #expect(try Self.pick(["help", "audit"]) == .help("audit"))
         #expect(try Self.pick(["example.com", "validate"]) == .audit(["example.com", "validate"]))
-        #expect(try Self.pick(["--quiet", "help"]) == .audit(["--quiet", "help"]))
+    }
+
+    /// The first word after the audit's options is read as the first argument is: a command's name or
+    /// a word close to one is refused wherever it stands, so nothing is audited.
+    @Test(arguments: [
+        (["--quiet", "help"], "help", "help"),
+        (["--no-cdn", "validat", "foo.json"], "validat", "validate"),
+        (["--out", "match", "mtach", "x"], "mtach", "match"),
+        (["--out=match", "--strict", "merg"], "merg", "merge"),
+        (["-o", "dir", "validate", "a.json"], "validate", "validate"),
+    ])
+    func aCommandAfterOptionsIsRefused(arguments: [String], word: String, command: String) {
+        #expect(throws: UsageError.commandAfterOptions(word, command: command)) { try Self.pick(arguments) }
+    }
+
+    @Test func domainsAfterOptionsAreTheAudits() throws {
+        #expect(try Self.pick(["--out", "validate", "example.com"]) == .audit(["--out", "validate", "example.com"]))
+        #expect(try Self.pick(["--strict", "--", "validat"]) == .audit(["--strict", "--", "validat"]))
+        #expect(try Self.pick(["--strict", "example.com", "validat"]) == .audit(["--strict", "example.com", "validat"]))
     }
 
     @Test(arguments: [

@@ -16,6 +16,11 @@ import Testing
         #expect(options.domains == ["example.com"] && options.domainsFile == "d.txt")
     }
 
+    @Test func includeDevelopmentReachesTheAuditSettings() throws {
+        #expect(try AuditOptionsTests.parse(["--entitlements", "A.entitlements"]).auditSettings.includeDevelopment == false)
+        #expect(try AuditOptionsTests.parse(["--entitlements", "A.entitlements", "--include-development"]).auditSettings.includeDevelopment)
+    }
+
     @Test func misuseIsAnError() {
         func message(_ arguments: [String]) -> String {
             do {

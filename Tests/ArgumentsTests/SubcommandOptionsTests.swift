@@ -77,6 +77,11 @@ import Testing
 
     // MARK: validate
 
+    /// `help validate` says it checks Android's file too (issue 32, item 11).
+    @Test func validateHelpNamesAssetLinks() {
+        #expect(ValidateOptions.help.contains("assetlinks.json") && ValidateOptions.summary.contains("assetlinks.json"))
+    }
+
     @Test func validateOptions() throws {
         let options = try Self.run(ValidateOptions.self, ["a.json", "--json", "-", "--", "--b.json"])
         #expect(options.files == ["a.json", "-", "--b.json"] && options.json)

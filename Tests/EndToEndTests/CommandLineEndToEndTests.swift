@@ -255,4 +255,22 @@ import TestSupport
         #expect(outcome.stdout.split(separator: "\n").count > 50, "the registry has many rules")
         #expect(outcome.stdout == documented, "docs/findings.md is out of date: run `make docs`")
     }
+
+    /// Input refusals never fall through to another job: an --entitlements file that cannot be read
+    /// ends the run (exit 2) before ./domains.txt is read, and a command mistyped after options checks
+    /// nothing; neither writes a report.
+    @Test(arguments: [
+        (["--entitlements", "app.apk"], "cannot read the entitlements"),
+        (["--no-cdn", "validat", "foo.json"], "unknown command 'validat' after options; did you mean 'validate'?"),
+    ])
+    func aRefusedInputWritesNothing(arguments: [String], text: String) throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        try "example.com\n".write(to: folder.appendingPathComponent("domains.txt"), atomically: true, encoding: .utf8)
+        try Data("PK not an entitlements file".utf8).write(to: folder.appendingPathComponent("app.apk"))
+        let outcome = try AuditBinary.run(arguments + ["--timeout", "1"], in: folder)
+        #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stderr.contains(text), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("example.com"), "\(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("reports").path))
+    }
 }

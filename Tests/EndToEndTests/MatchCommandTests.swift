@@ -55,6 +55,38 @@ import TestSupport
         #expect(parsed[0].url == "https://root-only.test/buy/1")
     }
 
+    /// `match DOMAIN` decides with what a device gets: the crawler refused and the CDN's cached failure
+    /// mean no file, and a stale CDN copy is the file devices read; the exit status follows.
+    @Test(arguments: [
+        // (domain, extra options, exit status, the line's words, stderr's words)
+        ("bot-blocked.test", [String](), Int32(1),
+         "stays in the browser: would open ABCDE12345.com.example.app (details 0, component 0 { \"/\": \"/buy/*\" }), but devices get no file because Apple's CDN has no copy of bot-blocked.test's file (cdn.missing)",
+         "devices get no file"),
+        ("bot-blocked.test", ["--no-cdn"], 1, "but devices get no file because bot-blocked.test refuses Apple's crawler (AASA-Bot)", "devices get no file"),
+        ("stale.test", [], 1, "no rule matches; the origin's file opens ABCDE12345.com.example.app", "deciding with Apple's CDN copy of https://stale.test/.well-known/apple-app-site-association"),
+        ("good.test", [], 0, "opens ABCDE12345.com.example.app  (details 0, component 0 { \"/\": \"/buy/*\" }; Apple's CDN copy)", "(what iOS 14+ and macOS 11+ read)"),
+        ("good.test", ["--no-cdn"], 0, "opens ABCDE12345.com.example.app  (details 0, component 0 { \"/\": \"/buy/*\" })", "Apple's CDN was not asked"),
+    ])
+    func aDomainIsDecidedWithWhatADeviceGets(domain: String, options: [String], status: Int32, line: String, note: String) throws {
+        let sites = try LocalSites.shared.get()
+        let outcome = try AuditBinary.run(["match", "--cacert", sites.certificateAuthority.certificatePath] + sites.connectToArguments
+                                          + sites.appleCDNArguments + options + [domain, "/buy/1"])
+        #expect(outcome.status == status, "\(outcome.stdout)\(outcome.stderr)")
+        #expect(outcome.stdout.contains(line), "\(outcome.stdout)")
+        #expect(outcome.stderr.contains(note), "\(outcome.stderr)")
+    }
+
+    /// A bad URL is its own error line: the others are decided (after one fetch), and the exit status is 2.
+    @Test func aBadURLDoesNotStopTheOthers() throws {
+        let sites = try LocalSites.shared.get()
+        let outcome = try AuditBinary.run(["match", "--no-cdn", "--cacert", sites.certificateAuthority.certificatePath] + sites.connectToArguments
+                                          + ["good.test", "/buy/1", "mailto:x@example.com", "/sell"])
+        #expect(outcome.status == 2)
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].contains("/buy/1  opens") && lines[1].contains("/sell  stays in the browser"), "\(outcome.stdout)")
+        #expect(outcome.stderr.contains("neither an http(s) URL nor a path"))
+    }
+
     @Test func domainWithoutAFileExitsTwo() throws {
         let sites = try LocalSites.shared.get()
         let outcome = try AuditBinary.run(["match", "--cacert", sites.certificateAuthority.certificatePath, "--timeout", "2"]

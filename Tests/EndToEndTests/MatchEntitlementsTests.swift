@@ -89,4 +89,40 @@ import TestSupport
         let mixed = try AuditBinary.run(["match", "--entitlements", path, "--app", "ABCDE12345.com.example.app", "https://good.test/"])
         #expect(mixed.status == 2 && mixed.stderr.contains("not with --entitlements"), "\(mixed.stderr)")
     }
+
+    /// The app's entries are decided with what its devices get: Apple's stale CDN copy lacks the app,
+    /// and the CDN has no copy for a host that refuses Apple's crawler; both exit 1, and the audit's
+    /// claims say the same.
+    @Test func theAppIsDecidedWithTheFileItsDevicesGet() throws {
+        let sites = try LocalSites.shared.get()
+        let folder = try AuditBinary.temporaryDirectory()
+        let path = folder.appendingPathComponent("App.entitlements").path
+        try Self.plist.replacingOccurrences(of: "<string>applinks:good.test</string>",
+                                            with: "<string>applinks:stale.test</string><string>applinks:bot-blocked.test</string>")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let network = ["--cacert", sites.certificateAuthority.certificatePath] + sites.connectToArguments + sites.appleCDNArguments
+        let match = try AuditBinary.run(["match", "--entitlements", path, "https://stale.test/buy/1", "https://bot-blocked.test/buy/1"] + network)
+        #expect(match.status == 1, "\(match.stdout)\(match.stderr)")
+        let lines = match.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(match.stdout)")
+        #expect(lines.first?.contains("does not open ABCDE12345.com.example.app") == true
+                && lines.first?.contains("the origin's file opens ABCDE12345.com.example.app") == true, "\(match.stdout)")
+        #expect(lines.last?.contains("would open ABCDE12345.com.example.app") == true
+                && lines.last?.contains("devices get no file because Apple's CDN has no copy of bot-blocked.test's file") == true, "\(match.stdout)")
+        let audit = try AuditBinary.run(["--entitlements", path, "--json", "--no-history", "--out", folder.appendingPathComponent("out").path,
+                                         "stale.test"] + network)
+        #expect(audit.status == 1, "\(audit.stderr)")
+        #expect(audit.stdout.contains("Apple's CDN copy of https://stale.test/.well-known/apple-app-site-association"), "\(audit.stdout)")
+        #expect(audit.stdout.contains("Apple's CDN has no copy of bot-blocked.test's file (cdn.missing)"), "\(audit.stdout)")
+        // Without the CDN, the crawler's refusal is what devices get: nothing, and both say why.
+        let direct = ["--cacert", sites.certificateAuthority.certificatePath, "--no-cdn"] + sites.connectToArguments
+        let blocked = try AuditBinary.run(["match", "--entitlements", path, "https://bot-blocked.test/buy/1"] + direct)
+        #expect(blocked.status == 1, "\(blocked.stdout)\(blocked.stderr)")
+        #expect(blocked.stdout.contains("would open ABCDE12345.com.example.app")
+                && blocked.stdout.contains("devices get no file because bot-blocked.test refuses Apple's crawler (AASA-Bot)"), "\(blocked.stdout)")
+        let blockedAudit = try AuditBinary.run(["--entitlements", path, "--json", "--no-history", "--out", folder.appendingPathComponent("direct").path]
+                                               + direct, in: folder)
+        #expect(blockedAudit.status == 1, "\(blockedAudit.stderr)")
+        #expect(blockedAudit.stdout.contains("bot-blocked.test refuses Apple's crawler (AASA-Bot), so Apple's CDN gets no file to serve"), "\(blockedAudit.stdout)")
+    }
 }

@@ -34,4 +34,17 @@ import Testing
         #expect(AppPhrases.summary(app(works: [true, false, true])) == "2 of 3 entries work.")
         #expect(AppPhrases.summary(app(works: [true], skipped: 1)) == "1 of 1 entry works; 1 entry could not be read (see the input errors).")
     }
+
+    /// The development-only entries a release audit sets apart are named, in number, and not counted as working or failing.
+    @Test func developmentEntriesAreNamedApart() {
+        var one = app(works: [true])
+        one.developmentEntries = ["applinks:dev.example?mode=developer"]
+        #expect(AppPhrases.summary(one) == "1 of 1 entry works; 1 entry only development devices use (applinks:dev.example?mode=developer) "
+                + "not checked: release devices ignore it, and --include-development checks it.")
+        var two = app(works: [true])
+        two.developmentEntries = ["applinks:a.example?mode=developer", "webcredentials:a.example?mode=developer+managed"]
+        #expect(AppPhrases.summary(two).hasSuffix("; 2 entries only development devices use (applinks:a.example?mode=developer, "
+                + "webcredentials:a.example?mode=developer+managed) not checked: release devices ignore them, and --include-development checks them."))
+        #expect(two.works)
+    }
 }

@@ -26,7 +26,7 @@ public struct AssetLinksValidation: Sendable {
 public enum AssetLinksValidator {
     public static let notArray = Rule("assetlinks.not-array", .error,
         meaning: "The JSON root is not an array; a Digital Asset Links statement list is a JSON array of statements, so Android finds no statement in it.",
-        fix: "Make the file one JSON array of statements: [{\"relation\": [...], \"target\": {...}}].")
+        fix: "Wrap the statement in [ ]: the file is one JSON array of statements, [{\"relation\": [...], \"target\": {...}}], several separated by commas.")
     public static let empty = Rule("assetlinks.empty", .warning,
         meaning: "The statement list is an empty array: it grants nothing, so no app is verified for this site.",
         fix: "Add a statement with relation delegate_permission/common.handle_all_urls and the app's android_app target.")
@@ -75,6 +75,9 @@ public enum AssetLinksValidator {
                 message += " It has a \"statements\" key: that is the shape of a Digital Asset Links API response, not of the file Android reads."
             } else if let object = parsed.root.objectValue, object["applinks"] != nil || object["webcredentials"] != nil {
                 message += " It looks like an apple-app-site-association file."
+            } else if let object = parsed.root.objectValue, object["relation"] != nil || object["target"] != nil {
+                // The commonest slip: one statement written without its list.
+                message += " It is one statement without the list around it."
             }
             findings.append(notArray.finding(message, pointer: ""))
             return AssetLinksValidation(findings: findings, document: nil, json: parsed)

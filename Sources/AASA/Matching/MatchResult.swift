@@ -9,6 +9,18 @@ public enum MatchDecision: String, Sendable, Equatable, Codable, CaseIterable {
     case noMatch = "no_match"
 }
 
+/// With a fetched file (`match DOMAIN`, `match --entitlements`): the file the decision is made with
+/// for devices.
+public enum DeviceFile: String, Sendable, Equatable, Codable, CaseIterable {
+    /// Apple's CDN copy, what iOS 14+ and macOS 11+ read.
+    case appleCDN = "apple-cdn"
+    /// The origin's file: Apple's CDN was not asked or not reached, or a `?mode=` entry's file.
+    case origin
+    /// Devices get no file (the crawler is refused, the CDN has no copy): nothing opens, and `reason`
+    /// says what the origin's file would do.
+    case none
+}
+
 /// The rule that decided a URL: where it is in the document and what it says.
 public struct MatchRule: Sendable, Equatable, Codable {
     /// Which list the rule is in.
@@ -54,9 +66,12 @@ public struct MatchResult: Sendable, Equatable, Codable {
     /// Why nothing could match, when the reason is not in the rules (another host, no applinks), or why the
     /// rule that matches opens nothing (its app ID is one no app can have, `URLMatcher.unusableAppIDs`).
     public var reason: String?
+    /// With a fetched file: which file devices are judged by (`DeviceFile`); nil with `--file`.
+    public var deviceFile: DeviceFile?
 
     public init(url: String, decision: MatchDecision, rule: MatchRule? = nil, appIDs: [String] = [],
-                appID: String? = nil, reason: String? = nil) {
+                appID: String? = nil, reason: String? = nil, deviceFile: DeviceFile? = nil) {
+        self.deviceFile = deviceFile
         self.url = url
         self.decision = decision
         self.rule = rule

@@ -24,7 +24,9 @@ public enum AppListCheck: SchemaCheck {
             for key in object.uniqueKeys where key != "apps" {
                 let pointer = JSONPointer.appending(base, key)
                 let hint = EditDistance.nearMiss(of: key, among: ["apps"]).map { " Did you mean \($0.jsonQuoted)?" } ?? ""
-                if service == "appclips" {
+                if let misplaced = SchemaRules.misplacedService(key, in: service.jsonQuoted, atTopLevel: document.root[key] != nil) {
+                    findings.append(SchemaRules.unknownKey.finding(misplaced.message, fix: misplaced.fix, pointer: pointer))
+                } else if service == "appclips" {
                     findings.append(appClipsExtraKey.finding(
                         "\"appclips\" has the key \(key.jsonQuoted); only \"apps\" belongs there.\(hint)",
                         fix: hint.isEmpty

@@ -46,7 +46,7 @@ public enum DetailsCheck: SchemaCheck {
     public static func findings(in document: AASADocument) -> [Finding] {
         // A missing applinks, or one that is not an object, is ServiceKeysCheck's finding.
         guard let applinks = document.applinks else { return [] }
-        var findings = applinksKeyFindings(applinks)
+        var findings = applinksKeyFindings(applinks, root: document.root)
         findings += detailsShapeFindings(applinks)
 
         var firstPaths: String?
@@ -60,7 +60,7 @@ public enum DetailsCheck: SchemaCheck {
                     pointer: entry.pointer))
                 continue
             }
-            findings += entryFindings(object, entry: entry)
+            findings += entryFindings(object, entry: entry, root: document.root)
             let hasPaths = object["paths"] != nil
             let hasComponents = object["components"] != nil
             if hasPaths && firstPaths == nil { firstPaths = JSONPointer.appending(entry.pointer, "paths") }
@@ -82,7 +82,7 @@ public enum DetailsCheck: SchemaCheck {
     }
 
     /// Unknown keys in `applinks`, and the types of its known keys other than `details`.
-    private static func applinksKeyFindings(_ applinks: JSONObject) -> [Finding] {
+    private static func applinksKeyFindings(_ applinks: JSONObject, root: JSONObject) -> [Finding] {
         var findings: [Finding] = []
         for key in applinks.uniqueKeys {
             let pointer = JSONPointer.appending("/applinks", key)
@@ -109,7 +109,9 @@ public enum DetailsCheck: SchemaCheck {
             default:
                 let message: String
                 let fix: String
-                if entryKeys.contains(key) {
+                if let misplaced = SchemaRules.misplacedService(key, in: "\"applinks\"", atTopLevel: root[key] != nil) {
+                    (message, fix) = misplaced
+                } else if entryKeys.contains(key) {
                     message = "\"applinks\" has the key \(key.jsonQuoted), which belongs inside a details entry; Apple ignores it here."
                     fix = "Move \(key.jsonQuoted) into the details entry it belongs to."
                 } else if let near = EditDistance.nearMiss(of: key, among: applinksKeys) {
@@ -153,12 +155,15 @@ public enum DetailsCheck: SchemaCheck {
     }
 
     /// One details entry (an object): its keys, app IDs, `paths` type and format mixing.
-    private static func entryFindings(_ object: JSONObject, entry: AASADocument.DetailsEntry) -> [Finding] {
+    private static func entryFindings(_ object: JSONObject, entry: AASADocument.DetailsEntry, root: JSONObject) -> [Finding] {
         var findings: [Finding] = []
         var misspelledAppID: String?
         for key in object.uniqueKeys where !entryKeys.contains(key) {
             let pointer = JSONPointer.appending(entry.pointer, key)
-            if let near = EditDistance.nearMiss(of: key, among: entryKeys) {
+            if let misplaced = SchemaRules.misplacedService(key, in: "a details entry", atTopLevel: root[key] != nil) {
+                findings.append(SchemaRules.unknownKey.finding(misplaced.message.prefix(1).uppercased() + misplaced.message.dropFirst(),
+                                                               fix: misplaced.fix, pointer: pointer))
+            } else if let near = EditDistance.nearMiss(of: key, among: entryKeys) {
                 if near == "appID" || near == "appIDs" { misspelledAppID = key }
                 findings.append((SchemaRules.unknownKey.finding(
                     "Details entry key \(key.jsonQuoted) is not one Apple defines, so it is ignored; did you mean \(near.jsonQuoted)?",

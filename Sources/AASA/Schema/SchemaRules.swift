@@ -8,6 +8,20 @@ public enum SchemaRules {
         meaning: "A key Apple does not document; it is ignored, so whatever it was meant to do does not happen.",
         fix: "Remove the key, or correct its spelling to a documented key.")
 
+    /// The message and fix of `schema.unknown-key` for `key` inside `place` (`"webcredentials"`, `a
+    /// details entry`) when `key` is one of Apple's services: Apple reads a service only at the top
+    /// level, so the finding says where it belongs rather than only that it is ignored. Nil for any
+    /// other key. `atTopLevel`: the file already has that service at the top level.
+    public static func misplacedService(_ key: String, in place: String, atTopLevel: Bool) -> (message: String, fix: String)? {
+        guard AASADocument.serviceKeys.contains(key) else { return nil }
+        let message = "\(place) has the key \(key.jsonQuoted), a service, which belongs at the top level of the file; "
+            + "Apple reads services only there and ignores it here."
+        let fix = atTopLevel
+            ? "Move what \(key.jsonQuoted) holds here into the top-level \(key.jsonQuoted), and remove it from \(place)."
+            : "Move \(key.jsonQuoted) and its value out of \(place) to the top level of the file, beside the other services."
+        return (message, fix)
+    }
+
     /// The shared rules, to be listed once alongside the checks' own rules.
     public static let rules = [type, unknownKey]
 }

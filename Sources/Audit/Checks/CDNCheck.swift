@@ -152,10 +152,18 @@ public enum CDNCheck {
     /// What differs between two documents that are not equal: app IDs added and removed, rules, other keys.
     static func differences(origin: JSONObject, cdn: JSONObject) -> [String] {
         var out: [String] = []
-        let originIDs = appIDs(in: origin), cdnIDs = appIDs(in: cdn)
-        let added = originIDs.subtracting(cdnIDs).sorted(), removed = cdnIDs.subtracting(originIDs).sorted()
-        if !added.isEmpty { out.append("app IDs on your server but not on the CDN: \(added.joined(separator: ", "))") }
-        if !removed.isEmpty { out.append("app IDs on the CDN but no longer on your server: \(removed.joined(separator: ", "))") }
+        // Per service: an app the copy lacks in applinks is missing there even when webcredentials still lists it.
+        var added: [String: [String]] = [:], removed: [String: [String]] = [:]
+        for service in AASADocument.serviceKeys {
+            let originIDs = appIDs(in: origin, service: service), cdnIDs = appIDs(in: cdn, service: service)
+            for id in originIDs.subtracting(cdnIDs) { added[id, default: []].append(service) }
+            for id in cdnIDs.subtracting(originIDs) { removed[id, default: []].append(service) }
+        }
+        func listed(_ ids: [String: [String]]) -> String {
+            ids.keys.sorted().map { "\($0) (\(ids[$0, default: []].joined(separator: ", ")))" }.joined(separator: ", ")
+        }
+        if !added.isEmpty { out.append("app IDs on your server but not on the CDN: \(listed(added))") }
+        if !removed.isEmpty { out.append("app IDs on the CDN but no longer on your server: \(listed(removed))") }
         if rules(of: origin) != rules(of: cdn) {
             out.append("the applinks rules (details, components, paths, defaults or substitution variables) differ")
         }
@@ -166,18 +174,18 @@ public enum CDNCheck {
         return out
     }
 
-    /// Every app ID a document names, in any service.
-    static func appIDs(in root: JSONObject) -> Set<String> {
+    /// Every app ID a document names in `service` (applinks: its details entries and its `apps`).
+    static func appIDs(in root: JSONObject, service: String) -> Set<String> {
         var ids: Set<String> = []
-        let document = AASADocument(json: JSONDocument(root: .object(root)))
-        for entry in document?.detailsEntries ?? [] {
-            if let key = entry.dictionaryKey { ids.insert(key) }
-            if let single = entry.object?["appID"]?.stringValue { ids.insert(single) }
-            for id in entry.object?["appIDs"]?.arrayValue ?? [] { if let id = id.stringValue { ids.insert(id) } }
+        if service == "applinks" {
+            let document = AASADocument(json: JSONDocument(root: .object(root)))
+            for entry in document?.detailsEntries ?? [] {
+                if let key = entry.dictionaryKey { ids.insert(key) }
+                if let single = entry.object?["appID"]?.stringValue { ids.insert(single) }
+                for id in entry.object?["appIDs"]?.arrayValue ?? [] { if let id = id.stringValue { ids.insert(id) } }
+            }
         }
-        for service in AASADocument.serviceKeys {
-            for id in root[service]?.objectValue?["apps"]?.arrayValue ?? [] { if let id = id.stringValue { ids.insert(id) } }
-        }
+        for id in root[service]?.objectValue?["apps"]?.arrayValue ?? [] { if let id = id.stringValue { ids.insert(id) } }
         return ids
     }
 

@@ -1,5 +1,6 @@
 import AASA
 import Fetching
+import SignedFiles
 
 /// A location with its checked result and what was fetched there (`Auditor.check(path:fetch:…)`).
 public typealias CheckedLocation = (result: LocationResult, fetched: FetchedLocation)
@@ -66,6 +67,13 @@ public struct DomainCheckContext: Sendable {
     public var device: DeviceOutcome {
         DeviceOutcome(usedLocation: usedLocation, usedDocument: usedDocument,
                       wellKnownDocument: wellKnown.result.usable ? wellKnown.fetched.validation?.document : nil,
-                      findings: earlierFindings)
+                      cdnDocument: cdnDocument, findings: earlierFindings)
+    }
+
+    /// The document of Apple's CDN copy: nil when the CDN was not asked, did not answer 200, or
+    /// serves something that is not an AASA document.
+    public var cdnDocument: AASADocument? {
+        guard let cdn, cdn.error == nil, cdn.status == 200 else { return nil }
+        return DocumentValidator.validate(SignedFile.open(cdn.body)).document
     }
 }

@@ -25,9 +25,10 @@ public enum EntitlementClaimCheck {
     public static let modeRootOnly = Rule("entitlement.mode-root-only", .error, check: id,
         meaning: "An entry with ?mode= is read by the device straight from the origin, and Apple's documentation names only https://HOST/.well-known/apple-app-site-association for it; this host serves its file only at the root location.",
         fix: "Serve the file at /.well-known/apple-app-site-association (the root location is a legacy fallback).")
-    public static let unchecked = Rule("entitlement.unchecked", .warning, check: id,
-        meaning: "Apple can read no file from the host an entitlement entry needs, so the entry does not work; the errors of the locations say why.",
-        fix: "Fix the errors that keep Apple from reading the file; the entries are checked once it serves one.")
+    // An error: the entry does not work on the devices that use it, whatever the file would say once they get it.
+    public static let unchecked = Rule("entitlement.unchecked", .error, check: id,
+        meaning: "Devices get no file from the host an entitlement entry needs (Apple can read none there, Apple's CDN has no copy or an unreadable one, or the origin refuses Apple's crawler), so the entry does not work; the domain's other errors say why.",
+        fix: "Fix the errors that keep devices from getting the file; the entry's service is checked once they get one.")
     public static let modeEntry = Rule("entitlement.mode-entry", .info, check: id,
         meaning: "An entry with ?mode=developer, ?mode=managed or ?mode=developer+managed works only on developer-mode devices (Associated Domains Development) or devices under MDM, which read the file straight from the origin, not Apple's CDN; other devices ignore the entry.",
         fix: "Nothing to fix for a development or managed build; for an App Store build add the entry without ?mode= as well.")
@@ -45,18 +46,28 @@ public enum EntitlementClaimCheck {
         public var usedDocument: AASADocument?
         public var wellKnownDocument: AASADocument?
         public var rootUsable: Bool
+        /// Why a plain entry's device gets no file, when `usedDocument` is nil.
+        public var usedAbsence: DeviceOutcome.Absence?
+        /// True when `usedDocument` is Apple's CDN copy and it differs from the origin's (`cdn.stale`):
+        /// the messages then name the copy, not the origin's file.
+        public var staleCDNCopy: Bool
 
-        public init(usedLocation: String?, usedDocument: AASADocument?, wellKnownDocument: AASADocument?, rootUsable: Bool) {
+        public init(usedLocation: String?, usedDocument: AASADocument?, wellKnownDocument: AASADocument?, rootUsable: Bool,
+                    usedAbsence: DeviceOutcome.Absence? = nil, staleCDNCopy: Bool = false) {
             self.usedLocation = usedLocation
             self.usedDocument = usedDocument
             self.wellKnownDocument = wellKnownDocument
             self.rootUsable = rootUsable
+            self.usedAbsence = usedAbsence
+            self.staleCDNCopy = staleCDNCopy
         }
 
-        /// From what a device gets (`DeviceOutcome`): `release` for plain entries, `direct` for `?mode=`.
+        /// From what a device gets (`DeviceOutcome`): `release` for plain entries (the CDN's copy where
+        /// the CDN answered), `direct` for `?mode=`.
         public init(device: DeviceOutcome, rootUsable: Bool) {
             self.init(usedLocation: device.release.location, usedDocument: device.release.document,
-                      wellKnownDocument: device.direct.document, rootUsable: rootUsable)
+                      wellKnownDocument: device.direct.document, rootUsable: rootUsable, usedAbsence: device.release.absence,
+                      staleCDNCopy: device.release.fromAppleCDN && device.obstacles.contains(.cdnCopyStale))
         }
     }
 
@@ -94,11 +105,14 @@ public enum EntitlementClaimCheck {
                     outcome(modeRootOnly.finding("\(entry.text) of \(claim.appID) fails: \(domain) serves its file only at the root location, "
                                                  + "and a ?mode= entry is read from \(AASAFile.wellKnownPath) alone."), works: false)
                 } else {
-                    outcome(unchecked.finding("\(entry.text) of \(claim.appID) does not work: \(entry.mode == nil ? "Apple" : "the device") can read no file from \(domain)."),
-                            works: false)
+                    let why = entry.mode == nil
+                        ? (files.usedAbsence ?? .noReadableLocation).clause(domain: domain) : "the device can read no file from \(domain)"
+                    outcome(unchecked.finding("\(entry.text) of \(claim.appID) does not work: \(why)."), works: false)
                 }
                 continue
             }
+            // A stale CDN copy is what release devices read: name it, so the origin's file is not blamed.
+            let copy = entry.mode == nil && files.staleCDNCopy ? "Apple's CDN copy of " : ""
             let listed: [String]
             if entry.service == .applinks {
                 listed = URLMatcher(document, host: domain).appIDs
@@ -114,11 +128,11 @@ public enum EntitlementClaimCheck {
                 let who = clip.map { "\(claim.appID)'s App Clip \($0)" } ?? claim.appID
                 outcomes.append(ClaimOutcome(appID: claim.appID, entry: entry.text, index: entry.index, service: entry.service,
                                              covers: entry.pattern, fileHost: domain, mode: entry.mode, resolution: resolution, location: location,
-                                             works: true, reason: "\(who) has \(entry.service.requirement) in \(domain)'s file (\(location ?? "")).",
+                                             works: true, reason: "\(who) has \(entry.service.requirement) in \(copy)\(domain)'s file (\(location ?? "")).",
                                              findingID: met.id))
                 continue
             }
-            let place = "The file \(reader) for \(entry.text) (https://\(domain)\(location ?? ""))"
+            let place = "The file \(reader) for \(entry.text) (\(copy)https://\(domain)\(location ?? ""))"
             let drift = TeamIDDrift.others(of: claim.appID, in: listed)
             if !drift.isEmpty {
                 outcome(teamIDDrift.finding("\(place) \(TeamIDDrift.phrase(appID: claim.appID, others: drift)): "

@@ -36,12 +36,16 @@ public enum ExpectationCheck {
     public static let rules = [appMissing, notOpened, opened, webcredentialsMissing, appClipMissing, activityMissing, teamIDDrift, unchecked, met]
 
     /// The findings for `expectations` on `domain`, given the document Apple would use (nil when none).
-    public static func findings(_ expectations: DomainExpectations, domain: String, document: AASADocument?) -> [Finding] {
+    /// `absence`: why devices get no file, when `document` is nil.
+    public static func findings(_ expectations: DomainExpectations, domain: String, document: AASADocument?,
+                                absence: DeviceOutcome.Absence? = nil) -> [Finding] {
         // The Android expectations are AndroidExpectationCheck's, against assetlinks.json.
         let count = expectations.appleCount
         guard count > 0 else { return [] }
         guard let document else {
-            return [unchecked.finding("\(count) expectation\(count == 1 ? "" : "s") in the domain list could not be checked: Apple can read a file at neither location of \(domain).")]
+            let why = absence.flatMap { $0 == .noReadableLocation ? nil : "devices get no file: \($0.clause(domain: domain))" }
+                ?? "Apple can read a file at neither location of \(domain)"
+            return [unchecked.finding("\(count) expectation\(count == 1 ? "" : "s") in the domain list could not be checked: \(why).")]
         }
         let matcher = URLMatcher(document, host: domain)
         var findings: [Finding] = []
@@ -116,6 +120,7 @@ public enum ExpectationCheck {
 extension ExpectationCheck: DomainCheck {
     /// The domain list's expectations against the file a device gets (`DeviceOutcome.release`).
     public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
-        DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: context.device.release.document))
+        DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: context.device.release.document,
+                                            absence: context.device.release.absence))
     }
 }

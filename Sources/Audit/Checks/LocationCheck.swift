@@ -12,13 +12,18 @@ public struct AuditSettings: Sendable, Equatable {
     public var userAgent: String
     /// The User-Agent sent as Apple's crawler.
     public var crawlerUserAgent: String
+    /// `--include-development`: the apps' development-only entries (`?mode=developer`,
+    /// `?mode=developer+managed`) are audited and can fail the run; else they are set apart
+    /// (`AppClaims.setDevelopmentApart`), as release devices ignore them.
+    public var includeDevelopment: Bool
 
     public init(expiryWarningDays: Int = 30, slowThresholdMs: Double = 5000, userAgent: String = "aasa-audit",
-                crawlerUserAgent: String = AppleCDN.crawlerUserAgent) {
+                crawlerUserAgent: String = AppleCDN.crawlerUserAgent, includeDevelopment: Bool = false) {
         self.expiryWarningDays = expiryWarningDays
         self.slowThresholdMs = slowThresholdMs
         self.userAgent = userAgent
         self.crawlerUserAgent = crawlerUserAgent
+        self.includeDevelopment = includeDevelopment
     }
 }
 

@@ -64,9 +64,13 @@ public struct AppResult: Sendable, Equatable, Codable {
     public var skippedEntries: Int
     /// Findings about the app itself (its provisioning profile).
     public var findings: [Finding]
+    /// The entries only development devices use (`?mode=developer`, `?mode=developer+managed`), as
+    /// written, which a release audit (without `--include-development`) sets apart: release devices
+    /// ignore them, so they were not checked and fail nothing. Nil when there are none.
+    public var developmentEntries: [String]?
 
     public init(source: String, kind: String, appID: String, appIDSource: String, entries: [ClaimOutcome], notAudited: Int? = nil,
-                skippedEntries: Int = 0, findings: [Finding] = []) {
+                skippedEntries: Int = 0, findings: [Finding] = [], developmentEntries: [String]? = nil) {
         self.source = source
         self.kind = kind
         self.appID = appID
@@ -75,6 +79,7 @@ public struct AppResult: Sendable, Equatable, Codable {
         self.notAudited = notAudited
         self.skippedEntries = skippedEntries
         self.findings = findings
+        self.developmentEntries = developmentEntries
     }
 
     /// Whether every entry works and the app has no error of its own.
@@ -109,7 +114,8 @@ public struct AppResult: Sendable, Equatable, Codable {
                 let missing = app.entries.count - found.count
                 return AppResult(source: app.source, kind: app.kind, appID: app.appID.description, appIDSource: app.appIDSource,
                                  entries: found, notAudited: missing > 0 ? missing : nil, skippedEntries: app.problems.count,
-                                 findings: app.findings)
+                                 findings: app.findings,
+                                 developmentEntries: app.developmentEntries.isEmpty ? nil : app.developmentEntries.map(\.text))
             }
         }
     }

@@ -13,6 +13,10 @@ public struct AppClaims: Sendable, Equatable {
     public var appIDSource: String
     /// The usable entries, in order.
     public var entries: [AssociatedDomainEntry]
+    /// The entries only development devices use (`?mode=developer`, `?mode=developer+managed`), set
+    /// apart from `entries` by a release audit (`setDevelopmentApart`): release devices ignore them,
+    /// so they are neither fetched nor judged, only named in the app's section.
+    public var developmentEntries: [AssociatedDomainEntry] = []
     /// The entries that could not be used, each an input error naming the file, the entry and its index.
     public var problems: [InputProblem]
     /// Findings about the app itself (a provisioning profile issued to another team).
@@ -106,6 +110,13 @@ public struct AppClaims: Sendable, Equatable {
         }
         return AppClaims(source: source, kind: entitlements.kind.rawValue, appID: appID, appIDSource: appIDSource,
                          entries: entries, problems: problems, findings: findings)
+    }
+
+    /// Moves the development-only entries out of `entries` into `developmentEntries` (a release audit,
+    /// without `--include-development`).
+    public mutating func setDevelopmentApart() {
+        developmentEntries += entries.filter { $0.mode?.isDevelopmentOnly == true }
+        entries.removeAll { $0.mode?.isDevelopmentOnly == true }
     }
 
     /// The claims each host's audit checks: every entry, at the host whose file Apple reads for it.

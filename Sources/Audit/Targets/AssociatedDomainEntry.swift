@@ -33,9 +33,15 @@ public enum AssociatedDomainMode: String, Sendable, Codable, CaseIterable {
         switch self {
         case .developer: return "only on devices in developer mode with Associated Domains Development turned on, for a development-signed app"
         case .managed: return "only on devices managed by an MDM that allows it (AssociatedDomainsEnableDirectDownloads on iOS, EnableDirectDownloads on macOS)"
-        case .developerManaged: return "only on devices in developer mode with Associated Domains Development turned on, or managed by an MDM that allows it"
+        case .developerManaged: return "only on devices both in developer mode (Associated Domains Development turned on, for a development-signed app) and managed by an MDM that allows it"
         }
     }
+
+    /// True for the modes only development devices use: `developer`, and `developer+managed`, which Apple's
+    /// Xcode documentation says is "accessible only from devices that are in both developer and managed
+    /// modes" (*Configuring an associated domain*); developer mode takes a development-signed app.
+    /// `managed` alone serves release builds on MDM-managed devices.
+    public var isDevelopmentOnly: Bool { self != .managed }
 }
 
 /// One entry of an app's `com.apple.developer.associated-domains` entitlement, checked:

@@ -31,6 +31,10 @@ extension HTMLWriter {
             if let missing = app.notAudited {
                 raw("; \(AppPhrases.entries(missing)) not checked (the run was stopped)")
             }
+            if let development = AppPhrases.development(app) {
+                raw("; ")
+                text(development)
+            }
             raw(".</p>\n")
             if !app.findings.isEmpty { findings(app.findings) }
             guard !app.entries.isEmpty else { continue }

@@ -126,6 +126,19 @@ func fingerprintForms(_ text: String, _ rule: String?) {
     #expect(SHA256Fingerprint.problem(text)?.rule.id == rule)
 }
 
+/// A root that is not an array says to wrap the statement in [ ]; one statement alone is named as such.
+@Test(arguments: [
+    ("{\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": {\"namespace\": \"web\", \"site\": \"https://a.example\"}}",
+     "one statement without the list around it"),
+    ("{\"statements\": []}", "Digital Asset Links API response"),
+    ("\"x\"", "a string, not an array"),
+])
+func notArraySaysToWrapTheStatement(_ json: String, _ mentions: String) throws {
+    let finding = try #require(AssetLinksValidator.validate(Array(json.utf8)).findings.first { $0.id == "assetlinks.not-array" })
+    #expect(finding.message.contains(mentions), "\(finding.message)")
+    #expect(finding.fix?.hasPrefix("Wrap the statement in [ ]") == true, "\(finding.fix ?? "")")
+}
+
 @Test func normalizedFingerprintIsUpperCaseWithColons() {
     #expect(SHA256Fingerprint.normalized(release.lowercased()) == release)
     #expect(SHA256Fingerprint.normalized(release.replacingOccurrences(of: ":", with: "")) == release)

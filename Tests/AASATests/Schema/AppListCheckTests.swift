@@ -40,6 +40,14 @@ struct AppListCase: Sendable, CustomTestStringConvertible {
         expect("schema.apps-shape", .error, "/activitycontinuation", "no \"apps\""),
         expect("schema.unknown-key", .warning, "/activitycontinuation/Apps", #"Did you mean "apps"?"#),
     ]),
+    // A service nested in another is said to belong at the top level, not only to be ignored.
+    AppListCase(text: #"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"], "applinks": {"details": []}}}"#, expected: [
+        expect("schema.unknown-key", .warning, "/webcredentials/applinks",
+               #""webcredentials" has the key "applinks", a service, which belongs at the top level of the file"#),
+    ]),
+    AppListCase(text: #"{"appclips": {"apps": ["ABCDE12345.com.example.app.Clip"], "webcredentials": {"apps": []}}}"#, expected: [
+        expect("schema.unknown-key", .warning, "/appclips/webcredentials", "belongs at the top level"),
+    ]),
 ])
 func appListFindings(_ testCase: AppListCase) throws {
     let json = try JSONParser.parse(Array(testCase.text.utf8))
@@ -51,4 +59,16 @@ func appListFindings(_ testCase: AppListCase) throws {
         #expect(finding.pointer == expected.pointer, "\(finding.id)")
         #expect(finding.message.contains(expected.mentions), "\(finding.message)")
     }
+}
+
+/// The fix of a nested service says where to move it, and to merge it when the top level has it already.
+@Test(arguments: [
+    (#"{"webcredentials": {"apps": [], "activitycontinuation": {"apps": []}}}"#, "out of \"webcredentials\" to the top level"),
+    (#"{"webcredentials": {"apps": [], "activitycontinuation": {"apps": []}}, "activitycontinuation": {"apps": []}}"#,
+     "into the top-level \"activitycontinuation\""),
+])
+func nestedServiceFixSaysWhereItGoes(_ text: String, _ fix: String) throws {
+    let document = try #require(AASADocument(json: try JSONParser.parse(Array(text.utf8))))
+    let finding = try #require(AppListCheck.findings(in: document).first { $0.pointer == "/webcredentials/activitycontinuation" })
+    #expect(finding.fix?.contains(fix) == true, "\(finding.fix ?? "")")
 }

@@ -152,6 +152,14 @@ private let third = #""ABCDE12345.com.example.third""#
     DetailsCase(applinks: #"{"apps": [], "details": [{"appID": \#(app), "path": ["*"]}]}"#, expected: [
         expect("schema.unknown-key", .warning, "/applinks/details/0/path", #"did you mean "paths"?"#),
     ]),
+    // A service nested in applinks or in an entry belongs at the top level.
+    DetailsCase(applinks: #"{"details": [{"appIDs": [\#(app)], "components": [], "webcredentials": {"apps": []}}], "appclips": {"apps": []}}"#, expected: [
+        expect("schema.unknown-key", .warning, "/applinks/appclips",
+               #""applinks" has the key "appclips", a service, which belongs at the top level of the file"#),
+        expect("schema.unknown-key", .warning, "/applinks/details/0/webcredentials",
+               #"A details entry has the key "webcredentials", a service, which belongs at the top level"#),
+        expect("schema.components-only", .info, "/applinks/details", "iOS 13"),
+    ]),
 ])
 func detailsFindings(_ testCase: DetailsCase) throws {
     let text = #"{"applinks": \#(testCase.applinks)}"#

@@ -1,4 +1,5 @@
-import Audit
+import AASA
+@testable import Audit
 import Fetching
 import Foundation
 import Testing
@@ -35,7 +36,7 @@ import Testing
         // (CDN answer, origin has a usable file, id, matchesOrigin, text the message must contain)
         (served(F.goodJSON), true, "cdn.ok", true as Bool?, "same file"),
         (served(reorderedJSON), true, "cdn.ok", true, "same file"),
-        (served(otherAppJSON, age: "7200"), true, "cdn.stale",  false, "app IDs on your server but not on the CDN: ABCDE12345.com.example.app; app IDs on the CDN but no longer on your server: ZYXWV98765.com.example.old"),
+        (served(otherAppJSON, age: "7200"), true, "cdn.stale",  false, "app IDs on your server but not on the CDN: ABCDE12345.com.example.app (applinks); app IDs on the CDN but no longer on your server: ZYXWV98765.com.example.old (applinks)"),
         (served(otherRulesJSON), true, "cdn.stale", false, "applinks rules"),
         (served("<html>cached</html>"), true, "cdn.stale", false, "not a JSON object"),
         (served(F.goodJSON), false, "cdn.stale", false, "fix the origin first"),
@@ -130,5 +131,16 @@ import Testing
         let site = SiteFetch(domain: "example.com", wellKnown: LocationFetch(response: F.response()),
                              root: LocationFetch(response: F.response()))
         #expect(Auditor(now: F.now).audit(site).cdn == nil)
+    }
+
+    /// A copy that lacks the app in applinks names it there, though webcredentials still lists it
+    /// (once only "other keys differ: applinks").
+    @Test func aCopyLackingTheAppInOneServiceNamesThatService() throws {
+        let origin = try #require(try JSONParser.parse(Array(#"{"applinks":{"details":[{"appIDs":["A1B2C3D4E5.com.shop"],"components":[{"/":"/*"}]}]},"webcredentials":{"apps":["A1B2C3D4E5.com.shop"]}}"#.utf8)).root.objectValue)
+        let cdn = try #require(try JSONParser.parse(Array(#"{"applinks":{"details":[{"appIDs":["A1B2C3D4E5.com.other"],"components":[{"/":"/*"}]}]},"webcredentials":{"apps":["A1B2C3D4E5.com.shop"]}}"#.utf8)).root.objectValue)
+        #expect(CDNCheck.differences(origin: origin, cdn: cdn) == [
+            "app IDs on your server but not on the CDN: A1B2C3D4E5.com.shop (applinks)",
+            "app IDs on the CDN but no longer on your server: A1B2C3D4E5.com.other (applinks)",
+        ])
     }
 }

@@ -153,6 +153,33 @@ import Testing
                                       appID: nil).findings.isEmpty)
     }
 
+    /// Apple: developer+managed is "accessible only from devices that are in both developer and managed
+    /// modes"; managed alone serves release builds under MDM.
+    @Test(arguments: [(AssociatedDomainMode.developer, true), (.developerManaged, true), (.managed, false)])
+    func developmentOnlyModes(_ mode: AssociatedDomainMode, _ developmentOnly: Bool) {
+        #expect(mode.isDevelopmentOnly == developmentOnly)
+    }
+
+    @Test func releaseAuditSetsTheDevelopmentEntriesApart() throws {
+        var app = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [
+            .text("applinks:example.com"), .text("applinks:dev.example.com?mode=developer"),
+            .text("webcredentials:example.com?mode=developer+managed"), .text("applinks:mdm.example.com?mode=managed"),
+        ]), appID: nil)
+        app.setDevelopmentApart()
+        #expect(app.entries.map(\.text) == ["applinks:example.com", "applinks:mdm.example.com?mode=managed"])
+        #expect(app.developmentEntries.map(\.text) == ["applinks:dev.example.com?mode=developer", "webcredentials:example.com?mode=developer+managed"])
+        // Their hosts are not audited for them, and the app's section names them without failing on them.
+        var list = DomainList.parse(arguments: [])
+        list.add(apps: [app])
+        #expect(list.entries.map(\.name.ascii) == ["example.com", "mdm.example.com"])
+        let section = try #require(AppResult.Builder(apps: [app]).build().first)
+        #expect(section.developmentEntries == ["applinks:dev.example.com?mode=developer", "webcredentials:example.com?mode=developer+managed"])
+        #expect(section.notAudited == 2, "the two release entries' hosts were not audited here")
+        var none = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [.text("applinks:example.com")]), appID: nil)
+        none.setDevelopmentApart()
+        #expect(AppResult.Builder(apps: [none]).build().first?.developmentEntries == nil)
+    }
+
     @Test func hostsMergeWithTheDomainList() throws {
         var list = DomainList.parse(Data("example.com app=ABCDE12345.com.example.app\nother.example\n".utf8), file: "domains.txt")
         let app = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [
@@ -251,7 +278,10 @@ import Testing
         let plain = EntitlementClaimCheck.evaluate([try claim("applinks:dev.example.com")], domain: "dev.example.com", files: rootOnly)
         #expect(plain.outcomes[0].works && plain.outcomes[0].location == AASAFile.rootPath)
         let none = EntitlementClaimCheck.HostFiles(usedLocation: nil, usedDocument: nil, wellKnownDocument: nil, rootUsable: false)
-        #expect(EntitlementClaimCheck.evaluate([try claim("applinks:x.example")], domain: "x.example", files: none).findings.map(\.id) == ["entitlement.unchecked"])
+        let unchecked = EntitlementClaimCheck.evaluate([try claim("applinks:x.example")], domain: "x.example", files: none).findings
+        #expect(unchecked.map(\.id) == ["entitlement.unchecked"])
+        // Its words say the entry does not work: an error, as the other findings of an entry that does not work.
+        #expect(unchecked.allSatisfy { $0.severity == .error && $0.message.contains("does not work") })
     }
 
     @Test func wildcardOutcomeSaysWhichFileAndWhatItCovers() throws {
