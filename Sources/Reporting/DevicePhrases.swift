@@ -13,9 +13,9 @@ enum DevicePhrases {
             // No app claims the domain on Apple's platforms: its AASA file, or its absence, changes nothing.
             return "Only Android apps claim this domain, so it needs no apple-app-site-association file; its verdict is that of its Android App Links file."
         case .file?:
-            return "Devices get the file Apple reads at \(used), from Apple's CDN, whose copy is the same."
+            return "Apple devices get the file Apple reads at \(used), from Apple's CDN, whose copy is the same."
         case .originFile?:
-            return "Devices get the file Apple reads at \(used) (Apple's CDN, which iOS 14+ and macOS 11+ devices read, was not checked)."
+            return "Apple devices get the file Apple reads at \(used) (Apple's CDN, which iOS 14+ and macOS 11+ devices read, was not checked)."
         case .staleCopy?:
             let origin = usedLocation == nil ? "the server, where Apple can read no file now" : "the file at \(used)"
             return "iOS 14+ and macOS 11+ devices get Apple's CDN copy, which differs from \(origin), until the CDN fetches it again."
@@ -25,7 +25,7 @@ enum DevicePhrases {
         case .noFileCDNHasNoCopy?:
             return "iOS 14+ and macOS 11+ devices get no file: Apple's CDN has no copy, although the server now serves one Apple can read at \(used)."
         case .noFile?:
-            return "Devices get no file: Apple can read no file at either location of this server, so universal links and the other associated-domain features get nothing from it."
+            return "Apple devices get no file: Apple can read no file at either location of this server, so universal links and the other associated-domain features get nothing from it."
         }
     }
 }

@@ -44,8 +44,8 @@ import TestSupport
         #expect(json.contains("\"usable\" : true") && json.contains("\"usable\" : false"))
         let html = try run.file("report.html")
         #expect(html.contains("<td data-label=\"Apple uses\"><code class=\"nowrap\" title=\"/.well-known/apple-app-site-association\">.well-known</code></td>"))
-        #expect(html.contains("<dt>Outcome</dt><dd>Devices get the file Apple reads at /.well-known/apple-app-site-association, from Apple&#39;s CDN")
-                || html.contains("<dt>Outcome</dt><dd>Devices get the file Apple reads at /.well-known/apple-app-site-association, from Apple's CDN"))
+        #expect(html.contains("<dt>Outcome</dt><dd>Apple devices get the file Apple reads at /.well-known/apple-app-site-association, from Apple&#39;s CDN")
+                || html.contains("<dt>Outcome</dt><dd>Apple devices get the file Apple reads at /.well-known/apple-app-site-association, from Apple's CDN"))
         #expect(html.contains("<dt>Why it fails</dt><dd class=\"sev-error\">App ID"))
         for (name, text) in [("stdout", run.outcome.stdout), ("stderr", run.outcome.stderr), ("report.html", html),
                              ("report.md", try run.file("report.md")), ("report.junit.xml", try run.file("report.junit.xml"))] {

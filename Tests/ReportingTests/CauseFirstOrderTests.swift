@@ -44,7 +44,7 @@ import Testing
         let domain = DomainResult(domain: "partner.test", verdict: .fail, usedLocation: ReportFixtures.wellKnown, findings: [],
                                   locations: [location, ReportFixtures.notFound("partner.test")])
         let html = HTMLReporter.render(AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: [domain]))
-        #expect(html.contains("<dt>Outcome</dt><dd>Devices get the file Apple reads at /.well-known/apple-app-site-association"))
+        #expect(html.contains("<dt>Outcome</dt><dd>Apple devices get the file Apple reads at /.well-known/apple-app-site-association"))
         #expect(html.contains("<dt>Why it fails</dt><dd class=\"sev-error\">App ID &quot;com.partner.app2&quot;"))
         #expect(html.contains("<td data-label=\"Apple uses\"><code class=\"nowrap\" title=\"/.well-known/apple-app-site-association\">.well-known</code></td>"))
         for claim in ["cannot use", "neither location", "no usable", "cannot read"] {
