@@ -78,13 +78,16 @@ public struct Auditor: Sendable {
                             locations: [wellKnown.result, root.result], cdn: cdn, crawler: crawler)
         result.claims = outcomes
         result.addressFamilies = families
+        // What devices get, as the one DeviceOutcome of this domain says it (after every Apple check).
+        let device = context.device
+        result.deviceGets = androidOnly ? nil : DeviceGets(device)
         if let android {
             result.android = android
             result.appleVerdict = appleVerdict
             result.platforms = androidOnly ? ["android"] : ["apple", "android"]
             result.judge(at: nil)
         }
-        return (result, context.device)
+        return (result, device)
     }
 
     /// Runs every location check on one location.

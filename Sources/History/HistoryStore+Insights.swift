@@ -87,6 +87,9 @@ extension HistoryStore {
         for domain in digests {
             if domain.verdict == .fail {
                 let before = try earlierFailures(domain.domain)
+                // A one-off check is no run of the list: it starts no streak ("failing since today, 1 run"
+                // would be history told of a run that is part of none), it only continues one.
+                guard run.isListNight || before.runs > 0 else { continue }
                 failing.append(FailingStreak(domain: domain.domain, since: before.since ?? report.generatedAt, runs: before.runs + 1))
             } else if failedLastTime.contains(domain.domain) {
                 let before = try earlierFailures(domain.domain)

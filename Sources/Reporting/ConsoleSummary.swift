@@ -57,6 +57,10 @@ public enum ConsoleSummary {
                 any = true
                 try flush(atLeast: 1 << 16)
             }
+            // How Apple's CDN refreshes is the same for every domain: said once, after the details.
+            if any, digests.contains(where: { $0.deviceGets?.waitsForCDNRefresh ?? false }) {
+                out += "\n" + wrap(CDNCheck.refreshFact, indent: "", hanging: "", width: width ?? lineWidth)
+            }
             if any { out += "\n" }
         }
         if !report.complete {
@@ -183,6 +187,9 @@ public enum ConsoleSummary {
         var out = ""
         for domain in domains where domain.verdict != .pass {
             out += "\n\(TerminalText.sanitize(domain.unicodeDomain ?? domain.domain)):\n"
+            // First what a device gets (the domain's line above named the main problem).
+            out += wrap(TerminalText.sanitize(DevicePhrases.sentence(domain.deviceGets, usedLocation: domain.usedLocation)),
+                        indent: "  ", hanging: "    ", width: width)
             // Causes first (`DomainResult.findingGroups`): the locations, then the domain's own findings.
             // A finding both locations report is listed once, under both names (`LocatedFinding`).
             let located = LocatedFinding.merging(domain.listedLocations)

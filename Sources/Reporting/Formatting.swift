@@ -27,6 +27,19 @@ enum Formatting {
         n == 1 ? "1 \(word)" : "\(n) \(word)s"
     }
 
+    /// What a transfer failure's kind means, as a sentence for a person ("The connection was refused.").
+    static func words(_ kind: TransferFailure.Kind) -> String {
+        switch kind {
+        case .dns: return "The name does not resolve."
+        case .refused: return "The connection was refused."
+        case .timeout: return "No answer came in time."
+        case .reset: return "The connection broke off before the answer was complete."
+        case .tls: return "The secure connection (TLS) could not be set up."
+        case .tooLarge: return "The answer was larger than the limit, so reading stopped."
+        case .other: return "The transfer failed."
+        }
+    }
+
     /// Milliseconds with one decimal, locale-independent.
     static func ms(_ value: Double) -> String {
         String(format: "%.1f ms", value)

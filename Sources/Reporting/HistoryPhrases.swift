@@ -45,7 +45,8 @@ enum HistoryPhrases {
     /// "From the history: 12 earlier runs of the domain list."
     static func source(_ history: ReportHistory) -> String {
         history.earlierListRuns == 0
-            ? "The history holds no earlier run of the domain list yet: streaks start with this run."
+            // True of a first run of the list and of a one-off check alike (which starts no streak).
+            ? "The history holds no earlier run of the domain list yet."
             : "From the history: \(Formatting.plural(history.earlierListRuns, "earlier run")) of the domain list."
     }
 }

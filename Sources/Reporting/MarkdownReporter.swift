@@ -58,7 +58,7 @@ public enum MarkdownReporter {
             }
         }
         if let changes = report.changes { self.changes(changes, to: &out) }
-        if let history = report.history { self.history(history, to: &out) }
+        if let history = report.history, !history.saysNothing { self.history(history, to: &out) }
         if !report.inputErrors.isEmpty {
             out += "\n## Problems in the domain list (skipped)\n\n"
             for problem in report.inputErrors.prefix(maxChangesListed) {
@@ -90,6 +90,10 @@ public enum MarkdownReporter {
                 }
                 out += "\n… and \(Formatting.plural(rest.count, "more domain")) not listed (\(counts.joined(separator: ", "))); see report.html.\n"
             }
+        }
+        // How Apple's CDN refreshes is the same for every domain: said once, under the table.
+        if digests.contains(where: { $0.deviceGets?.waitsForCDNRefresh ?? false }) {
+            out += "\n\(MarkdownEscaping.escape(CDNCheck.refreshFact))\n"
         }
         let troubled = ordered.filter { digests[$0].verdict != .pass }
         if !troubled.isEmpty {
@@ -184,6 +188,8 @@ public enum MarkdownReporter {
     /// (an expired certificate is the same problem at both locations).
     static func problems(of domain: DomainResult, to out: inout String) {
         out += "\n### \(name(domain)): \(verdict(domain.verdict))\n\n"
+        // First what a device gets, then the finding that best explains the verdict (listed first below).
+        out += "\(MarkdownEscaping.escape(DevicePhrases.sentence(domain.deviceGets, usedLocation: domain.usedLocation)))\n\n"
         // Causes first (`DomainResult.findingGroups`): the locations Apple reads or tries, then the
         // domain's own. The same finding at both locations is one entry naming both (`LocatedFinding`).
         // Locations by their role (`LocationResult.role`): an unused /.well-known/ is why Apple falls back
@@ -198,8 +204,11 @@ public enum MarkdownReporter {
             entries += android.location.findings.map { ($0, [android.location.path]) } + android.findings.map { ($0, ["Android expectations"]) }
             entries = entries.filter { $0.finding.severity != .info }
         }
-        // Errors first, otherwise in report order.
+        // The headline first (the cause a reader acts on), then errors, otherwise in report order.
         entries = entries.filter { $0.finding.severity == .error } + entries.filter { $0.finding.severity != .error }
+        if let headline = domain.headline, let first = entries.firstIndex(where: { $0.finding == headline }) {
+            entries.insert(entries.remove(at: first), at: 0)
+        }
         for (finding, places) in entries.prefix(maxFindingsPerDomain) {
             out += "- **\(finding.severity.rawValue)** \(MarkdownEscaping.code(finding.id)) (\(places.map(MarkdownEscaping.escape).joined(separator: ", "))): "
             out += MarkdownEscaping.escape(finding.message)

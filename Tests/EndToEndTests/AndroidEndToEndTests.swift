@@ -136,9 +136,11 @@ import TestSupport
         #expect(text.contains("The file or an Android expectation is broken"))
         #expect(text.contains("read by Android"))
         #expect(text.contains("assetlinks.fingerprint-lowercase"))
-        // The domain's own section (its heading: name and verdict badge), not the summary table's row.
+        // The domain's own section (its heading: name and verdict badge), not the summary table's row;
+        // its Android part, after the first screen (which names the broken expectation first, as the cause).
         let debugOnly = try #require(text.range(of: "android-debug-only.test ✖ fail"), "\(text.prefix(300))")
-        let rest = text[debugOnly.upperBound...]
+        let android = try #require(text[debugOnly.upperBound...].range(of: "Android App Links ✖ fail"), "its Android part is shown")
+        let rest = text[android.upperBound...]
         let file = try #require(rest.range(of: "read by Android"), "the debug-only domain's file is shown")
         let expectation = try #require(rest.range(of: "expect.fingerprint-missing"), "its broken expectation is shown")
         #expect(file.lowerBound < expectation.lowerBound, "the file Android reads comes before the expectation checked against it")

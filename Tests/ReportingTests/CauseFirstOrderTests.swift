@@ -44,9 +44,9 @@ import Testing
         let domain = DomainResult(domain: "partner.test", verdict: .fail, usedLocation: ReportFixtures.wellKnown, findings: [],
                                   locations: [location, ReportFixtures.notFound("partner.test")])
         let html = HTMLReporter.render(AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, domains: [domain]))
-        #expect(html.contains("Apple can read the file, but something does not work: App ID &quot;com.partner.app2&quot;")
-                || html.contains("Apple can read the file, but something does not work: App ID \"com.partner.app2\""))
-        #expect(html.contains("<td><code class=\"nowrap\" title=\"/.well-known/apple-app-site-association\">.well-known</code></td>"))
+        #expect(html.contains("<dt>Outcome</dt><dd>Apple devices get the file Apple reads at /.well-known/apple-app-site-association"))
+        #expect(html.contains("<dt>Why it fails</dt><dd class=\"sev-error\">App ID &quot;com.partner.app2&quot;"))
+        #expect(html.contains("<td data-label=\"Apple uses\"><code class=\"nowrap\" title=\"/.well-known/apple-app-site-association\">.well-known</code></td>"))
         for claim in ["cannot use", "neither location", "no usable", "cannot read"] {
             #expect(!html.contains(claim), "\(claim)")
         }

@@ -46,7 +46,7 @@ import Testing
     /// this path" on a domain whose `.well-known` file works. It shows a fallback Apple does not read.
     @Test func theHTMLShowsTheUnreadRootOfAWorkingDomainAsNoFailure() throws {
         let html = HTMLReporter.render(Self.passingReport)
-        let start = try #require(html.range(of: "<div class=\"location\">\n<h3><code>\(R.root)</code>"))
+        let start = try #require(html.range(of: "<div class=\"location not-read\">\n<h3><code>\(R.root)</code>"))
         let block = html[start.lowerBound...]
         let end = try #require(block.range(of: "</div>\n"))
         let root = String(block[..<end.lowerBound])

@@ -93,8 +93,11 @@ import TestSupport
 
     @Test func aFindingAtBothLocationsIsListedOnceUnderBoth() throws {
         let page = HTMLReporter.render(Self.report([Self.twins, ReportFixtures.expired, ReportFixtures.redirecting]))
-        // The domains' sections, after the summary table (which shows each domain's main problem once more).
-        let html = String(try #require(page.range(of: "<section class=\"domain").map { page[$0.lowerBound...] }))
+        // The domains' sections, after the summary table (which shows each domain's main problem once more),
+        // without their first screens (which show it once more, as the cause).
+        let sections = String(try #require(page.range(of: "<section class=\"domain").map { page[$0.lowerBound...] }))
+        let html = sections.replacingOccurrences(of: "<dl class=\"first\">[\\s\\S]*?</dl>", with: "", options: .regularExpression)
+        #expect(html.count < sections.count)
         #expect(Self.occurrences(of: "The Content-Type is &quot;text/plain&quot; instead of application/json.", in: html) == 1)
         #expect(Self.occurrences(of: "The certificate expired on 2026-11-20, 9 days before this check.", in: html) == 1)
         #expect(html.contains("<h3>At both locations</h3>"))
@@ -178,7 +181,7 @@ import TestSupport
         // What was left off paper is said on paper.
         let text = try HeadlessBrowser.visibleText(of: html)
         #expect(text.contains("This printout leaves out the sections of passing domains"))
-        #expect(!text.contains("Apple can use the file. Apple takes the file from"), "no passing domain's section on paper")
+        #expect(!text.contains("from Apple's CDN, whose copy is the same"), "no passing domain's section on paper")
         #expect(text.contains("help.example"), "passing domains are in the summary")
         #expect(!text.contains("first byte"), "no timings on paper")
     }
@@ -191,6 +194,6 @@ import TestSupport
         let text = try HeadlessBrowser.visibleText(of: html)
         #expect(text.contains("Printed: the first \(HTMLReporter.maxPrintedBodyLines) lines of the body; the HTML file shows more."))
         #expect(!text.contains("com.example.app300"), "line 300 of the long body is not printed")
-        #expect(text.contains("com.example.app1\""), "its first lines are")
+        #expect(text.contains("\"webcredentials\""), "its first lines are")
     }
 }

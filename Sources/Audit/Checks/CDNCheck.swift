@@ -27,6 +27,11 @@ public enum CDNCheck {
 
     public static let rules = [missing, stale, ok, unreachable]
 
+    /// How the CDN refreshes, which is the same for every domain: said once by each report (in its
+    /// summary), not in each domain's finding.
+    public static let refreshFact = "Apple's CDN fetches each server's file on its own schedule and caches failures too; "
+        + "nobody outside Apple can make it refresh. Development builds with applinks:DOMAIN?mode=developer entries bypass it while testing."
+
     /// The result and findings for the CDN's answer. `origin` is the location Apple takes the file
     /// from (nil when Apple can read a file at neither location of the origin, `LocationUsability`).
     public static func check(cdn response: FetchResponse, domain: String, origin: FetchedLocation?) -> (result: CDNResult, findings: [Finding]) {
@@ -96,7 +101,8 @@ public enum CDNCheck {
                 ? "Make sure Apple's crawler (User-Agent AASA-Bot, any IP address or region) gets the file with status 200 and no redirect: check WAF, bot-protection, geo and rate-limit rules. Then wait for the CDN's next fetch; it cannot be invalidated."
                 : "Wait for the CDN's next fetch; it cannot be invalidated. Make sure Apple's crawler (AASA-Bot) is allowed."
         }
-        message += " The CDN fetches again on its own schedule and nobody outside Apple can make it refresh. \(cache)"
+        // How the CDN refreshes, the same for every domain, is said once in the reports' summary (`refreshFact`).
+        message += " \(cache)"
         fix += " While testing, a development build with applinks:\(domain)?mode=developer bypasses the CDN."
         return missing.finding(message, fix: fix)
     }

@@ -9,11 +9,48 @@ public struct JudgedCertificate: Sendable, Equatable, Codable {
     public var notAfter: Date?
     /// Whole days from the run's start until `notAfter` (negative once expired); nil when `notAfter` is unknown.
     public var daysLeft: Int?
+    /// Why Apple refuses the certificate whatever its days left (issued for another name,
+    /// self-signed, …); nil when it refuses it for none of these (an expired one says so by its days left).
+    public var problem: CertificateProblem?
 
-    public init(location: String, notAfter: Date?, daysLeft: Int?) {
+    public init(location: String, notAfter: Date?, daysLeft: Int?, problem: CertificateProblem? = nil) {
         self.location = location
         self.notAfter = notAfter
         self.daysLeft = daysLeft
+        self.problem = problem
+    }
+}
+
+/// Why Apple refuses a certificate whatever its days left, from its location's findings: what a
+/// summary shows in place of the days left, which would read as if all were well.
+public enum CertificateProblem: String, Sendable, Equatable, Codable, CaseIterable {
+    /// Issued for another name (`tls.hostname-mismatch`).
+    case anotherName = "another-name"
+    /// Self-signed (`tls.self-signed`).
+    case selfSigned = "self-signed"
+    /// Issued by an authority Apple does not trust (`tls.untrusted`).
+    case untrusted
+    /// Its start is still to come (`tls.not-yet-valid`).
+    case notYetValid = "not-yet-valid"
+
+    /// The problem one of `findingIDs` (a location's) names, the first in this order.
+    public init?(findingIDs: [String]) {
+        let byRule: [(String, CertificateProblem)] = [
+            (CertificateCheck.hostnameMismatch.id, .anotherName), (CertificateCheck.selfSigned.id, .selfSigned),
+            (CertificateCheck.untrusted.id, .untrusted), (CertificateCheck.notYetValid.id, .notYetValid),
+        ]
+        guard let problem = byRule.first(where: { findingIDs.contains($0.0) })?.1 else { return nil }
+        self = problem
+    }
+
+    /// The problem in words, for a summary's certificate column ("certificate for another name").
+    public var words: String {
+        switch self {
+        case .anotherName: return "certificate for another name"
+        case .selfSigned: return "self-signed certificate"
+        case .untrusted: return "untrusted certificate"
+        case .notYetValid: return "certificate not valid yet"
+        }
     }
 }
 
@@ -38,6 +75,12 @@ extension DomainResult {
             headline = apple
         }
         certificate = Self.judgedCertificate(usedLocation: usedLocation, locations: locations)
+        // The audit stores what devices get from its DeviceOutcome; only a result without it is read back.
+        if isAndroidOnly {
+            deviceGets = nil
+        } else if deviceGets == nil {
+            deviceGets = DeviceGets(usedLocation: usedLocation, cdn: cdn, domainFindingIDs: Set(findings.map(\.id)))
+        }
     }
 
     /// The one finding that best explains a verdict: the first error for a fail (`firstError`), the
@@ -64,7 +107,8 @@ extension DomainResult {
         let used = locations.first { $0.path == usedLocation && $0.tls?.certificate != nil }
         guard let location = used ?? locations.first(where: { $0.tls?.certificate != nil }),
               let certificate = location.tls?.certificate else { return nil }
-        return JudgedCertificate(location: location.path, notAfter: certificate.notAfter, daysLeft: certificate.daysLeft)
+        return JudgedCertificate(location: location.path, notAfter: certificate.notAfter, daysLeft: certificate.daysLeft,
+                                 problem: CertificateProblem(findingIDs: location.findings.map(\.id)))
     }
 
     /// Counts from `now` the days left of every certificate whose `notAfter` is known but whose days

@@ -36,6 +36,10 @@ public struct DomainResult: Sendable, Equatable, Codable {
     /// The certificate the domain is judged by and its days left (nil when none could be read):
     /// judged by the audit (`DomainResult.judge`).
     public var certificate: JudgedCertificate?
+    /// What a release device gets from the domain (`DeviceGets`): judged by the audit
+    /// (`DomainResult.judge`), the first thing every reporter says of the domain; nil for a domain
+    /// only Android apps claim.
+    public var deviceGets: DeviceGets?
     /// What each entitlement entry of the apps named with `--entitlements` came to on this host
     /// (`EntitlementClaimCheck`); nil when no entry needs this host's file.
     public var claims: [ClaimOutcome]?
@@ -81,12 +85,17 @@ public struct DomainResult: Sendable, Equatable, Codable {
         var ranges = ReportRange.Checker()
         ranges.domain(self)
         try ranges.throwProblem(at: decoder)
+        deviceGets = try container.decodeIfPresent(DeviceGets.self, forKey: .deviceGets)
         if !container.contains(.headline) && !container.contains(.certificate) {
             judge(at: nil)
         } else {
             nameChecks()
             // A report written before roles were recorded gets them by the same rule.
             assignRoles(keepingRecorded: true)
+            // One written before what a device gets was recorded gets it by the same rule, too.
+            if !container.contains(.deviceGets) && !isAndroidOnly {
+                deviceGets = DeviceGets(usedLocation: usedLocation, cdn: cdn, domainFindingIDs: Set(findings.map(\.id)))
+            }
         }
     }
 

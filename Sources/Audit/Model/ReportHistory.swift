@@ -47,6 +47,14 @@ public struct ReportHistory: Sendable, Equatable, Codable {
         expiryWarningDays = try container.decodeIfPresent(Int.self, forKey: .expiryWarningDays) ?? CertificateExpiry.defaultWarningDays
     }
 
+    /// True when the history has nothing to tell of this run: no earlier run of the list, no streak,
+    /// fix or flapping and no trend beyond this run (a one-off check before any run of the list).
+    /// Reporters then leave their history section out; its certificates are this run's own, which
+    /// the summary shows.
+    public var saysNothing: Bool {
+        earlierListRuns == 0 && failingSince.isEmpty && fixed.isEmpty && flapping.isEmpty && trend.count <= 1
+    }
+
     /// The certificates of `expiringCertificates` that have expired.
     public var expiredCertificates: [ExpiringCertificate] { expiringCertificates.filter { $0.expiry == .expired } }
     /// Those that have not expired yet but will within `expiryWarningDays`: never an expired one.

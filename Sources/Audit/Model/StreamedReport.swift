@@ -19,6 +19,10 @@ public struct DomainDigest: Sendable, Equatable {
     public var certificateDaysLeft: Int?
     /// The message of the finding that best explains the verdict (`DomainResult.headline`).
     public var headline: String?
+    /// Why Apple refuses that certificate whatever its days left (`JudgedCertificate.problem`).
+    public var certificateProblem: CertificateProblem?
+    /// What a release device gets (`DomainResult.deviceGets`).
+    public var deviceGets: DeviceGets?
 
     /// The digest of `result`.
     public init(_ result: DomainResult) {
@@ -29,11 +33,14 @@ public struct DomainDigest: Sendable, Equatable {
         usedLocation = result.usedLocation
         certificateDaysLeft = result.certificate?.daysLeft
         headline = result.headline?.message
+        certificateProblem = result.certificate?.problem
+        deviceGets = result.deviceGets
     }
 
     /// A digest of its parts (a result read back from a file, a test).
     public init(domain: String, unicodeDomain: String?, verdict: Verdict, androidVerdict: Verdict?,
-                usedLocation: String? = nil, certificateDaysLeft: Int? = nil, headline: String? = nil) {
+                usedLocation: String? = nil, certificateDaysLeft: Int? = nil, headline: String? = nil,
+                certificateProblem: CertificateProblem? = nil, deviceGets: DeviceGets? = nil) {
         self.domain = domain
         self.unicodeDomain = unicodeDomain
         self.verdict = verdict
@@ -41,6 +48,8 @@ public struct DomainDigest: Sendable, Equatable {
         self.usedLocation = usedLocation
         self.certificateDaysLeft = certificateDaysLeft
         self.headline = headline
+        self.certificateProblem = certificateProblem
+        self.deviceGets = deviceGets
     }
 }
 

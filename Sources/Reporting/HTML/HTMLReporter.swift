@@ -12,8 +12,9 @@ import Foundation
 public enum HTMLReporter {
     /// Served bodies are shown up to this many lines.
     public static let maxBodyLines = 300
-    /// At most this many lines of each served body are printed (the print stylesheet hides the rest).
-    public static let maxPrintedBodyLines = 20
+    /// At most this many lines of each served body are printed (the print stylesheet hides the rest):
+    /// with the domain's first screen and findings, a failing domain keeps to a page.
+    public static let maxPrintedBodyLines = 8
     /// Certificate subjectAltNames are listed up to this many.
     public static let maxSubjectAltNames = 20
     /// Entries listed per kind of change since the baseline; the rest are counted.

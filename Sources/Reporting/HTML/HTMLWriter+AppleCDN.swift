@@ -4,18 +4,19 @@ import Foundation
 
 // Apple's CDN copy and Apple's crawler, in a domain's section.
 extension HTMLWriter {
-    mutating func cdnBlock(_ cdn: CDNResult) {
-        raw("<div class=\"location cdn\">\n<h3>Apple's CDN <span class=\"label\">what iOS 14+ and macOS 11+ devices read</span></h3>\n")
+    /// `echoes`: the CDN only repeats that Apple can read no file at the server (`DeviceGets.noFile`).
+    mutating func cdnBlock(_ cdn: CDNResult, echoes: Bool = false) {
+        // A copy the same as the origin's, or no copy because the server serves none, needs no room
+        // on paper (report.css: "off-paper").
+        raw(cdn.matchesOrigin == true || echoes ? "<div class=\"location cdn off-paper\">\n" : "<div class=\"location cdn\">\n")
+        raw("<h3>Apple's CDN <span class=\"label\">what iOS 14+ and macOS 11+ devices read</span></h3>\n")
         raw("<dl class=\"facts\">\n")
         fact("URL") { $0.raw("<code>"); $0.text(cdn.url); $0.raw("</code>") }
         fact("Status") { w in
             if let status = cdn.httpStatus { w.raw("HTTP \(status)") } else { w.raw("no response") }
         }
         if let error = cdn.error {
-            fact("Transfer error") { w in
-                w.raw("curl error \(error.curlCode) (\(error.kind.rawValue)): ")
-                w.text(error.message)
-            }
+            fact("Transfer error") { $0.transferFailure(error) }
         }
         fact("Copy") { w in
             switch cdn.matchesOrigin {
@@ -44,12 +45,15 @@ extension HTMLWriter {
             guard let value else { continue }
             fact(name) { $0.raw("<code>"); $0.text(value); $0.raw("</code>") }
         }
-        raw("</dl>\n<p class=\"muted\">The CDN fetches your server on its own schedule and caches failures too; ")
-        raw("nobody outside Apple can make it refresh. Apps with <code>?mode=developer</code> entries bypass it.</p>\n</div>\n")
+        // How the CDN refreshes is the same for every domain: the summary says it once.
+        raw("</dl>\n</div>\n")
     }
 
     mutating func crawlerBlock(_ crawler: CrawlerResult) {
-        raw("<div class=\"location crawler\">\n<h3>Apple's crawler <span class=\"label\">the file fetched with the User-Agent Apple's CDN sends</span></h3>\n")
+        // The crawler answered as this tool was: nothing for paper (report.css: "off-paper").
+        let fine = crawler.httpStatus != nil && crawler.httpStatus == crawler.toolHTTPStatus && crawler.sameBody != false
+        raw(fine ? "<div class=\"location crawler off-paper\">\n" : "<div class=\"location crawler\">\n")
+        raw("<h3>Apple's crawler <span class=\"label\">the file fetched with the User-Agent Apple's CDN sends</span></h3>\n")
         raw("<dl class=\"facts\">\n")
         fact("User-Agent") { $0.raw("<code>"); $0.text(crawler.userAgent); $0.raw("</code>") }
         fact("Location") { $0.raw("<code>"); $0.text(crawler.path); $0.raw("</code>") }
@@ -60,7 +64,7 @@ extension HTMLWriter {
                 w.raw("<span class=\"bad\">no response</span>")
                 if let error = crawler.error {
                     w.raw(": ")
-                    w.text(error.message)
+                    w.transferFailure(error)
                 }
             }
         }

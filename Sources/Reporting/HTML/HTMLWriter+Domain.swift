@@ -2,8 +2,9 @@ import AASA
 import Audit
 import Foundation
 
-// One domain's section: its verdict, then, causes first (`DomainResult.findingGroups`), the two
-// locations, the domain's own findings, Apple's crawler and Apple's CDN.
+// One domain's section: first what a device gets and the first cause with its fix (the first
+// screen a ticket shows), then, causes first (`DomainResult.findingGroups`), the locations (the one
+// Apple uses first), the domain's own findings, Apple's crawler and Apple's CDN.
 extension HTMLWriter {
     mutating func domainSection(_ domain: DomainResult, anchor: String) {
         sectionStart(verdict: domain.verdict, anchor: anchor)
@@ -22,78 +23,75 @@ extension HTMLWriter {
         domainName(domain.domain, unicode: domain.unicodeDomain)
         raw(" ")
         badge(domain.verdict)
-        raw("</h2>\n<p>")
-        verdictSentence(domain)
-        raw("</p>\n")
+        raw("</h2>\n")
+        firstScreen(domain)
         // Causes first (`DomainResult.findingGroups`): what each location serves, then the domain's
         // own findings, Apple's crawler and Apple's CDN, which follow from it. A finding both
         // locations report (an expired certificate) is listed once, before either location.
         let located = LocatedFinding.merging(domain.listedLocations)
         let shared = located.filter { $0.locations.count > 1 }
+        // Notes alone are left off paper (report.css), and then so are their heading and mentions.
+        let sharedNotesOnly = shared.allSatisfy { $0.finding.severity == .info }
         if !shared.isEmpty {
-            raw("<h3>At both locations</h3>\n")
+            raw(sharedNotesOnly ? "<h3 class=\"screen-only\">At both locations</h3>\n" : "<h3>At both locations</h3>\n")
             findings(shared.map(\.finding))
         }
         // The evidence boxes in containers: printed two by two (report.css), they take half the paper.
+        // The location Apple uses comes first: what devices get is read there.
         raw("<div class=\"locations\">\n")
-        for (index, location) in domain.locations.enumerated() {
+        let cards = domain.locations.filter { $0.path == domain.usedLocation } + domain.locations.filter { $0.path != domain.usedLocation }
+        for (index, location) in cards.enumerated() {
             let own = located.filter { $0.locations == [location.path] }.map(\.finding)
             let alsoShared = shared.filter { $0.locations.contains(location.path) }.count
-            // A body byte for byte the same as an earlier location's is named, not printed twice.
-            let sameBodyAs = domain.locations.prefix(index).first { Self.sameBody($0, location) }?.path
-            locationBlock(location, of: domain, findings: own, alsoShared: alsoShared, sameBodyAs: sameBodyAs)
+            // A body byte for byte the same as one shown above is named, not printed twice.
+            let sameBodyAs = cards.prefix(index).first { Self.sameBody($0, location) }?.path
+            locationBlock(location, of: domain, findings: own, alsoShared: alsoShared, sharedNotesOnly: sharedNotesOnly, sameBodyAs: sameBodyAs)
         }
         raw("</div>\n")
         let domainFindings = domain.orderedDomainFindings
         if !domainFindings.isEmpty {
-            raw("<h3>About the domain</h3>\n")
-            findings(domainFindings)
+            let echoes = domain.deviceGets == .noFile
+            let offPaper = domainFindings.allSatisfy { $0.severity == .info || (echoes && $0.category == "cdn") }
+            raw(offPaper ? "<h3 class=\"screen-only\">About the domain</h3>\n" : "<h3>About the domain</h3>\n")
+            findings(domainFindings, echoes: domain.deviceGets == .noFile)
         }
         if domain.crawler != nil || domain.cdn != nil {
             raw("<div class=\"locations\">\n")
             if let crawler = domain.crawler { crawlerBlock(crawler) }
-            if let cdn = domain.cdn { cdnBlock(cdn) }
+            if let cdn = domain.cdn { cdnBlock(cdn, echoes: domain.deviceGets == .noFile) }
             raw("</div>\n")
         }
         if let android = domain.android { androidSection(android, of: domain) }
         raw("<p class=\"top\"><a href=\"#summary\">Back to the summary</a></p>\n</section>\n")
     }
 
-    /// What the verdict means for this domain and where Apple takes the file from. A file Apple can
-    /// read is the file Apple uses, even when the domain fails on some of its entries: then the
-    /// sentence says so and names the main problem, never that Apple cannot use the file.
-    mutating func verdictSentence(_ domain: DomainResult) {
-        let used = domain.usedLocation
-        if domain.isAndroidOnly {
-            // No app claims the domain on Apple's platforms: its AASA file, or its absence, changes nothing.
-            raw("Only Android apps claim this domain, so it needs no apple-app-site-association file; its verdict is that of its Android App Links file.")
-            return
-        }
-        // Apple's part alone: an Android part that fails has its own section and sentence.
-        switch (domain.appleVerdict ?? domain.verdict, used) {
-        case (.pass, _):
-            raw("Apple can use the file.")
-        case (.warn, _):
-            raw("Apple can use the file, but something needs attention.")
-        case (.fail, .some):
-            raw("Apple can read the file, but something does not work")
-            if let headline = domain.headline {
-                raw(": ")
-                text(headline.message)
-            } else {
-                raw(".")
+    /// The first screen of a domain: what a release device gets (`DomainResult.deviceGets`), then the
+    /// finding that best explains the verdict (`DomainResult.headline`) with its fix. Nothing here
+    /// says "pass" unless the domain passes.
+    mutating func firstScreen(_ domain: DomainResult) {
+        raw("<dl class=\"first\">\n<dt>Outcome</dt><dd>")
+        deviceSentence(domain)
+        raw("</dd>\n")
+        if let headline = domain.headline {
+            raw(domain.verdict == .fail ? "<dt>Why it fails</dt>" : "<dt>Needs attention</dt>")
+            raw("<dd class=\"sev-\(headline.severity.rawValue)\">")
+            text(headline.message)
+            raw(" <code class=\"muted\">")
+            text(headline.id)
+            raw("</code></dd>\n")
+            if let fix = headline.fix {
+                raw("<dt>Fix</dt><dd class=\"fix\">")
+                text(fix)
+                raw("</dd>\n")
             }
-        case (.fail, nil):
-            raw("Apple cannot read a file at either location, so universal links and the other associated-domain features get nothing from this server.")
         }
-        raw(" ")
-        if let used {
-            raw("Apple takes the file from <code>")
-            text(used)
-            raw("</code>.")
-        } else {
-            raw("Apple uses neither location.")
-        }
+        raw("</dl>\n")
+    }
+
+    /// What a release device gets, in one sentence (`DeviceGets`, judged by the audit): the file,
+    /// Apple's CDN copy, or no file and why.
+    mutating func deviceSentence(_ domain: DomainResult) {
+        text(DevicePhrases.sentence(domain.deviceGets, usedLocation: domain.usedLocation))
     }
 
     /// The domain's Unicode name with its ASCII form, or its ASCII name.
@@ -118,11 +116,15 @@ extension HTMLWriter {
 
     /// `read`: false for the findings of a location nobody reads (`LocationRole.fallbackNotRead`):
     /// listed as notes, without severity or fix, since they are not problems.
-    mutating func findings(_ list: [Finding], read: Bool = true) {
+    /// `echoes`: true on a domain devices get no file from because Apple can read none at the server
+    /// (`DeviceGets.noFile`): Apple's CDN's findings then only repeat that, and paper leaves them out.
+    mutating func findings(_ list: [Finding], read: Bool = true, echoes: Bool = false) {
         raw("<ul class=\"findings\">\n")
         for finding in list {
             let severity = read ? finding.severity.rawValue : Severity.info.rawValue
-            raw("<li class=\"sev-\(severity)\"><span class=\"sev\">")
+            var classes = "sev-\(severity)"
+            if echoes && finding.category == "cdn" { classes += " echo" }
+            raw("<li class=\"\(classes)\"><span class=\"sev\">")
             raw(read ? severity : "not read")
             raw("</span> <code>")
             text(finding.id)

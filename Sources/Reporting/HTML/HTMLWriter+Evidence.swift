@@ -58,7 +58,7 @@ extension HTMLWriter {
                 if more > 0 { w.raw(" and \(more) more") }
             }
             if let notBefore = cert.notBefore {
-                fact("Valid from") { $0.raw(Formatting.utc(notBefore)) }
+                fact("Valid from", kind: "policy") { $0.raw(Formatting.utc(notBefore)) }
             }
             if let notAfter = cert.notAfter {
                 fact("Valid until") { w in
@@ -70,23 +70,24 @@ extension HTMLWriter {
                     }
                 }
             }
-            // The facts Apple's certificate rules judge, shown when the report recorded them.
+            // The facts Apple's certificate rules judge, shown when the report recorded them (on screen:
+            // on paper their findings say what matters, class "policy" in report.css).
             if let algorithm = cert.keyAlgorithm {
-                fact("Key") { $0.text(algorithm + (cert.keyBits.map { ", \($0) bits" } ?? "")) }
+                fact("Key", kind: "policy") { $0.text(algorithm + (cert.keyBits.map { ", \($0) bits" } ?? "")) }
             }
-            if let signature = cert.signatureAlgorithm { fact("Signature") { $0.text(signature) } }
+            if let signature = cert.signatureAlgorithm { fact("Signature", kind: "policy") { $0.text(signature) } }
             if cert.keyAlgorithm != nil {
-                fact("Extended Key Usage") { w in
+                fact("Extended Key Usage", kind: "policy") { w in
                     if let usages = cert.extendedKeyUsages { w.text(usages.joined(separator: ", ")) } else { w.raw("<span class=\"muted\">none</span>") }
                 }
             }
-            if let days = cert.validityDays { fact("Validity") { $0.raw("\(days) days") } }
-            if let scts = cert.embeddedSCTs { fact("Embedded SCTs") { $0.raw("\(scts)") } }
+            if let days = cert.validityDays { fact("Validity", kind: "policy") { $0.raw("\(days) days") } }
+            if let scts = cert.embeddedSCTs { fact("Embedded SCTs", kind: "policy") { $0.raw("\(scts)") } }
         } else {
             fact("Certificate") { $0.raw("<span class=\"muted\">could not be read</span>") }
         }
         if let version = tls.version {
-            fact("TLS version") { $0.text(version + (tls.cipher.map { ", \($0)" } ?? "")) }
+            fact("TLS version", kind: "policy") { $0.text(version + (tls.cipher.map { ", \($0)" } ?? "")) }
         }
         if let anchor = tls.trustAnchor {
             fact("Trusted by") { $0.raw(anchor == .systemStore ? "the system's CA store (publicly trusted)" : "a CA of --cacert (private)") }

@@ -12,7 +12,8 @@ extension HTMLWriter {
         text(report.tool.name)
         raw(" ")
         text(report.tool.version)
-        raw(" · report schema \(report.schemaVersion)</p>\n")
+        // The report's schema version is for programs; it is in report.json and the page's footer.
+        raw("</p>\n")
         raw("<p class=\"counts\">")
         raw("<span class=\"badge fail\">✖ \(s.fail) fail</span> ")
         raw("<span class=\"badge warn\">⚠ \(s.warn) warn</span> ")

@@ -5,16 +5,20 @@ import Foundation
 // One location of a domain: its facts (status, headers, size, timings) and findings.
 extension HTMLWriter {
     /// `findings`: the location's own findings (those both locations report are listed once above,
-    /// `alsoShared` of them); `sameBodyAs`: an earlier location that served the same body.
+    /// `alsoShared` of them, only notes when `sharedNotesOnly`); `sameBodyAs`: an earlier location that served the same body.
     mutating func locationBlock(_ location: LocationResult, of domain: DomainResult, findings own: [Finding],
-                                alsoShared: Int, sameBodyAs: String?) {
-        raw("<div class=\"location\">\n<h3><code>")
+                                alsoShared: Int, sharedNotesOnly: Bool = false, sameBodyAs: String?) {
+        let role = domain.role(of: location)
+        // A fallback Apple does not read changes nothing for devices: left off paper (report.css).
+        raw(role == .fallbackNotRead ? "<div class=\"location not-read\">\n<h3><code>" : "<div class=\"location\">\n<h3><code>")
         text(location.path)
         raw("</code> ")
-        let role = domain.role(of: location)
         // A root Apple does not read (it uses /.well-known/) neither passes nor fails anything.
         if role == .fallbackNotRead {
             raw("<span class=\"badge muted\">not read</span>")
+        } else if location.verdict == .pass && domain.verdict != .pass {
+            // Its file passes, the domain does not: a green "pass" here would read as if it worked.
+            raw("<span class=\"badge muted\">file checks pass</span>")
         } else {
             badge(location.verdict)
         }
@@ -27,10 +31,7 @@ extension HTMLWriter {
             if let status = location.httpStatus { w.raw("HTTP \(status)") } else { w.raw("no response") }
         }
         if let error = location.error {
-            fact("Transfer error") { w in
-                w.raw("curl error \(error.curlCode) (\(error.kind.rawValue)): ")
-                w.text(error.message)
-            }
+            fact("Transfer error") { $0.transferFailure(error) }
         }
         let shown = location.headers.filter { Self.headersThatMatter.contains($0.name) }
         fact("Headers") { w in
@@ -71,7 +72,8 @@ extension HTMLWriter {
             }
         }
         if alsoShared > 0 {
-            raw("<p class=\"muted\">\(alsoShared == 1 ? "The finding" : "The \(alsoShared) findings") listed under “At both locations” ")
+            raw(sharedNotesOnly ? "<p class=\"muted screen-only\">" : "<p class=\"muted\">")
+            raw("\(alsoShared == 1 ? "The finding" : "The \(alsoShared) findings") listed under “At both locations” ")
             raw("\(alsoShared == 1 ? "applies" : "apply") here too.</p>\n")
         }
         if let sameBodyAs {
@@ -82,6 +84,14 @@ extension HTMLWriter {
             body(location)
         }
         raw("</div>\n")
+    }
+
+    /// A transfer failure in words, curl's own text (which names its internals) folded under it.
+    mutating func transferFailure(_ error: TransferFailure) {
+        raw(Formatting.words(error.kind))
+        raw(" <details class=\"curl\"><summary>curl's words</summary><code>curl error \(error.curlCode): ")
+        text(error.message)
+        raw("</code></details>")
     }
 
     /// True when both locations served the same body, byte for byte (compared as UTF-8 bytes, not

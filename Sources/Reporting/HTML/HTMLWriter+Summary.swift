@@ -14,17 +14,18 @@ extension HTMLWriter {
             raw("<p>No domains were checked.</p>\n</section>\n")
             return
         }
-        raw("<div class=\"scroll\"><table>\n<thead><tr><th>Domain</th><th>Verdict</th>")
+        // On a phone the rows become cards (report.css), each cell named by its data-label.
+        raw("<div class=\"scroll\"><table class=\"summary\">\n<thead><tr><th>Domain</th><th>Verdict</th>")
         raw("<th>Apple uses</th><th>Certificate</th><th>Main problem</th></tr></thead>\n<tbody>\n")
         // The rows come from the digests: no domain is read back for them.
         let digests = domains.digests
         for (position, anchor) in ordered {
             let domain = digests[position]
-            raw("<tr><td><a href=\"#\(anchor)\">")
+            raw("<tr><td data-label=\"Domain\"><a href=\"#\(anchor)\">")
             domainName(domain.domain, unicode: domain.unicodeDomain)
-            raw("</a></td><td>")
+            raw("</a></td><td data-label=\"Verdict\">")
             badge(domain.verdict)
-            raw("</td><td>")
+            raw("</td><td data-label=\"Apple uses\">")
             if let used = domain.usedLocation {
                 // A short name; the path is in the title and in the note under the table, so the
                 // column does not wrap a 40-character path over several lines.
@@ -34,18 +35,23 @@ extension HTMLWriter {
                 text(Self.shortName(ofLocation: used))
                 raw("</code>")
             } else {
-                raw("neither location")
+                raw("<span class=\"muted\">no file it can read</span>")
             }
-            raw("</td><td>")
-            // The certificate and its days left are the audit's judgement (`DomainResult.certificate`).
-            if let days = domain.certificateDaysLeft {
+            raw("</td><td data-label=\"Certificate\">")
+            // The certificate, its problem and its days left are the audit's judgement (`DomainResult.certificate`):
+            // a certificate Apple refuses says why, not days left that would read as if all were well.
+            if let problem = domain.certificateProblem {
+                raw("<span class=\"bad\">")
+                raw(problem.words)
+                raw("</span>")
+            } else if let days = domain.certificateDaysLeft {
                 raw(days < 0 ? "<span class=\"bad\">" : "<span>")
                 raw(Formatting.daysLeftText(days))
                 raw("</span>")
             } else {
                 raw("<span class=\"muted\">unknown</span>")
             }
-            raw("</td><td>")
+            raw("</td><td data-label=\"Main problem\">")
             if let headline = domain.headline {
                 text(headline)
             } else {
@@ -58,8 +64,16 @@ extension HTMLWriter {
         raw("</tbody>\n</table></div>\n")
         raw("<p class=\"meta\"><code>.well-known</code>: <code>\(AASAFile.wellKnownPath)</code>, where Apple looks first; ")
         raw("<code>root</code>: <code>\(AASAFile.rootPath)</code>, its fallback.</p>\n")
+        // How Apple's CDN refreshes is the same for every domain: said once, here.
+        if digests.contains(where: { $0.deviceGets?.waitsForCDNRefresh ?? false }) {
+            raw("<p class=\"meta\">")
+            text(CDNCheck.refreshFact)
+            raw("</p>\n")
+        }
         raw("<p class=\"meta print-only\">This printout leaves out the sections of passing domains (their row above says all ")
-        raw("that matters), the timings and the served bodies after their first \(HTMLReporter.maxPrintedBodyLines) lines; ")
+        raw("that matters), the root fallbacks Apple does not read, notes, the timings, the certificates' key and signature details ")
+        raw("(their findings say what matters), Apple's crawler and CDN where they agree with the server or only repeat its failure ")
+        raw("and the served bodies after their first \(HTMLReporter.maxPrintedBodyLines) lines; ")
         raw("the HTML file shows them all.</p>\n</section>\n")
     }
 

@@ -96,7 +96,7 @@ struct HTMLWriter {
             raw("<code>aasa-audit merge</code> combines the shards' report.json into one report.</p>\n")
         }
         if let changes = report.changes { changesSection(changes) }
-        if let history = report.history { historySection(history) }
+        if let history = report.history, !history.saysNothing { historySection(history) }
         if !report.inputErrors.isEmpty { inputProblems() }
         if let apps = report.apps { appsSection(apps) }
         summaryTable()
@@ -117,7 +117,7 @@ struct HTMLWriter {
         raw(" ")
         text(report.tool.version)
         raw(". Apple fetches <code>\(AASAFile.wellKnownPath)</code> first and the root ")
-        raw("<code>\(AASAFile.rootPath)</code> only as a fallback; it follows no redirects.</p></footer>\n")
+        raw("<code>\(AASAFile.rootPath)</code> only as a fallback; it follows no redirects. report.json schema version \(report.schemaVersion).</p></footer>\n")
         raw("</body>\n</html>\n")
     }
 
