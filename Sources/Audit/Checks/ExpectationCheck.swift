@@ -41,7 +41,7 @@ public enum ExpectationCheck {
         let count = expectations.appleCount
         guard count > 0 else { return [] }
         guard let document else {
-            return [unchecked.finding("\(count) expectation\(count == 1 ? "" : "s") in the domain list could not be checked: Apple can read a file at neither location of \(domain).")]
+            return [unchecked.finding(uncheckedMessage(count: count, domain: domain))]
         }
         let matcher = URLMatcher(document, host: domain)
         var findings: [Finding] = []
@@ -81,7 +81,7 @@ public enum ExpectationCheck {
         findings += listed(expectations.appclips, in: document, service: "appclips", missing: appClipMissing, domain: domain)
         findings += listed(expectations.activityContinuation, in: document, service: "activitycontinuation", missing: activityMissing, domain: domain)
         if findings.isEmpty {
-            findings.append(met.finding("All \(count) expectation\(count == 1 ? "" : "s") in the domain list hold for \(domain)."))
+            findings.append(met.finding(metMessage(count: count, domain: domain)))
         }
         return findings
     }
@@ -117,5 +117,19 @@ extension ExpectationCheck: DomainCheck {
     /// The domain list's expectations against the file a device gets (`DeviceOutcome.release`).
     public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
         DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: context.device.release.document))
+    }
+}
+
+extension ExpectationCheck {
+    /// `expect.unchecked`'s message for `count` expectations.
+    static func uncheckedMessage(count: Int, domain: String) -> String {
+        count == 0 ? "The domain list has no expectation for \(domain) to check."
+            : "\(Counted.noun(count, "expectation")) in the domain list could not be checked: Apple can read a file at neither location of \(domain)."
+    }
+
+    /// `expect.met`'s message for `count` expectations.
+    static func metMessage(count: Int, domain: String) -> String {
+        count == 1 ? "The expectation in the domain list holds for \(domain)."
+            : count == 0 ? "The domain list has no expectation for \(domain)." : "All \(count) expectations in the domain list hold for \(domain)."
     }
 }
