@@ -38,7 +38,7 @@ public enum CrawlerAccessCheck {
             sameBody = first != nil || crawledRoot != nil ? first == crawledRoot : mine.response.body == theirs.body
         }
         // A wall is looked for only where the file is not: another status, or a body that is not a JSON object.
-        let crawlerWall = theirs.status != nil && (crawlerStatus != 200 || crawledRoot == nil) ? BotWallSignature.recognise(theirs) : nil
+        let crawlerWall = crawlerStatus != nil && (crawlerStatus != 200 || crawledRoot == nil) ? BotWallSignature.recognise(theirs) : nil
         let toolWall = toolStatus != nil && (toolStatus != 200 || mine.validation?.root == nil) ? BotWallSignature.recognise(mine.response) : nil
         let result = CrawlerResult(userAgent: crawlerUserAgent, path: path, httpStatus: crawlerStatus,
                                    toolHTTPStatus: toolStatus, sameBody: sameBody, error: theirs.error.map(TransferFailure.init),
