@@ -135,6 +135,21 @@ public enum Scenarios {
         "location = \(location) { if ($http_user_agent ~ \"AASA-Bot\") { return 403; } default_type application/json; alias FILES/good.json; }"
     }
 
+    /// Answers Apple's crawler the way Cloudflare's challenge does (403, `cf-mitigated: challenge`,
+    /// a `CF-RAY`, the "Just a moment..." page) and everyone else with the file.
+    static func challengingCrawler(_ location: String) -> String {
+        """
+        location = \(location) { if ($http_user_agent ~ "AASA-Bot") { rewrite ^ /cdn-cgi/challenge last; } default_type application/json; alias FILES/good.json; }
+        location = /cdn-cgi/challenge {
+          internal;
+          default_type text/html;
+          add_header cf-mitigated challenge always;
+          add_header CF-RAY 8f1c2d3e4a5b6c7d-AMS always;
+          return 403 "<!DOCTYPE html><html lang=en-US><head><title>Just a moment...</title></head><body><noscript>Enable JavaScript and cookies to continue</noscript><script src=/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1></script></body></html>";
+        }
+        """
+    }
+
     /// The base URL the tests give `--apple-cdn`: the `cdn.test` server below plays Apple's CDN.
     public static let appleCDNBase = "https://cdn.test/a/v1/"
     /// Domains whose CDN copy is a fresh copy of good.json (what their origin serves, or its
@@ -229,6 +244,7 @@ public enum Scenarios {
         Scenario(host: "stale.test", directives: [aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "cdn-failure.test", directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "bot-blocked.test", directives: [blockingCrawler(wellKnown), blockingCrawler(root), notFoundElsewhere].joined(separator: "\n")),
+        Scenario(host: "cf-challenge.test", directives: [challengingCrawler(wellKnown), aasa(root, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
     ] + android
 
     /// OpenSSL's default security level (2) refuses SHA-1 signatures and RSA keys below 2048 bits;

@@ -103,7 +103,7 @@ import TestSupport
         let piped = try AuditBinary.run(arguments, in: folder)
         let whole = "FAIL  redirect.test  https://redirect.test/.well-known/apple-app-site-association answers 301 and points to "
             + "https://good.test/.well-known/apple-app-site-association. The file exists at https://good.test/.well-known/apple-app-site-association, "
-            + "behind 1 redirect(s); Apple will not go there."
+            + "behind 1 redirect; Apple will not go there."
         #expect(piped.stdout.contains(whole + "\n"), "\(piped.stdout)")
 
         let quoted = ([try AuditBinary.path()] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")

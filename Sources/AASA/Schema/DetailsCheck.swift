@@ -73,7 +73,7 @@ public enum DetailsCheck: SchemaCheck {
             let all = componentsOnlyEntries.count == entriesWithPatterns
             let which = all
                 ? "Every details entry uses only \"components\""
-                : "\(componentsOnlyEntries.count) of \(entriesWithPatterns) details entries use only \"components\" (the first at \(first))"
+                : "\(componentsOnlyEntries.count) of \(entriesWithPatterns) details entries \(Counted.verb(componentsOnlyEntries.count, "uses", "use")) only \"components\" (the first at \(first))"
             findings.append(componentsOnly.finding(
                 "\(which); iOS 12 and older do not read \"components\" (one field report has iOS 12 rejecting such an entry), so these links work on iOS 13 and later only.",
                 pointer: all ? "/applinks/details" : first))

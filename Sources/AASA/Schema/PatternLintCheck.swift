@@ -18,7 +18,11 @@ public enum PatternLintCheck: SchemaCheck {
         meaning: "A \"?\" or \"#\" pattern starts with its own delimiter; the query and fragment are compared without their leading \"?\" or \"#\", so in \"?\": \"?id=1\" the first \"?\" is the one-character wildcard (it matches \"xid=1\", never \"id=1\"), and \"#\": \"#top\" needs a \"#\" inside the fragment, which a URL writes as %23; the rule does not match the URLs it was written for.",
         fix: "Drop the leading delimiter: \"?\": \"id=1\" (or \"?\": {\"id\": \"1\"}), \"#\": \"top\".")
 
-    public static let rules = [patternNot, patternQueryInPath, leadingDelimiter, excludeStarQuery, needsIOS]
+    public static let componentNot = Rule("schema.component-not", .warning,
+        meaning: "A components \"/\" pattern starts with the legacy \"NOT \" (or another way of writing not); only legacy \"paths\" read \"NOT \" as an exclusion. In a component it is part of a literal path pattern, which no URL path (always starting with \"/\") matches, so the rule excludes nothing and opens nothing.",
+        fix: "Write the exclusion as a component with \"exclude\": true, such as {\"/\": \"/admin/*\", \"exclude\": true}, placed before the rules it must take precedence over.")
+
+    public static let rules = [patternNot, componentNot, patternQueryInPath, leadingDelimiter, excludeStarQuery, needsIOS]
 
     public static func findings(in document: AASADocument) -> [Finding] {
         var findings: [Finding] = []
@@ -38,6 +42,13 @@ public enum PatternLintCheck: SchemaCheck {
             }
         }
         for (pointer, component) in ComponentsCheck.components(in: document) {
+            if let pattern = component["/"]?.stringValue, let meant = componentExclusion(pattern) {
+                let keep = component["exclude"]?.boolValue == true ? " (its \"exclude\": true already makes it an exclusion)" : ""
+                findings.append(componentNot.finding(
+                    "Path pattern \(pattern.jsonQuoted) starts like a legacy \"NOT \" exclusion, but in components \"NOT \" is not a negation: it is part of a literal path pattern that no URL path matches (a path starts with \"/\"), so this rule excludes nothing and opens nothing\(keep).",
+                    fix: "Write {\"/\": \(meant.jsonQuoted), \"exclude\": true} and place it before the rules it must take precedence over.",
+                    pointer: JSONPointer.appending(pointer, "/")))
+            }
             if let pattern = component["/"]?.stringValue, let split = querySyntax(in: pattern) {
                 findings.append(patternQueryInPath.finding(
                     "Path pattern \"\(pattern)\" contains \(split.culprit); in \"/\" a \"?\" matches any one character and \"#\" never occurs in a path, so this pattern never matches the URLs it was written for.",
@@ -117,6 +128,16 @@ public enum PatternLintCheck: SchemaCheck {
         }
         let pattern = rest.drop(while: isSpace)
         return pattern.isEmpty ? nil : "NOT " + pattern
+    }
+
+    /// The pattern a components `"/"` written as a legacy exclusion (`"NOT /admin/*"`, `"not /x"`,
+    /// `"!/x"`) was meant to exclude, or nil when it does not start like one.
+    static func componentExclusion(_ pattern: String) -> String? {
+        if pattern.hasPrefix("NOT ") {
+            let rest = pattern.dropFirst(4).drop { $0 == " " || $0 == "\t" }
+            return rest.isEmpty ? nil : String(rest)
+        }
+        return correctedExclusion(pattern).map { String($0.dropFirst(4)) }
     }
 
     // MARK: Query and fragment syntax in paths

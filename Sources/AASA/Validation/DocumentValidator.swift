@@ -61,7 +61,7 @@ public enum DocumentValidator {
             wasSigned = true
             signer = signedBy
             let by = signedBy.map { " (signer: \($0))" } ?? ""
-            findings.append(JSONCheck.signed.finding("The file is CMS-signed\(by); the \(document.json.count) bytes of JSON inside were checked."))
+            findings.append(JSONCheck.signed.finding("The file is CMS-signed\(by); the JSON inside (\(Counted.noun(document.json.count, "byte"))) was checked."))
         case .unreadableCMS(let reason):
             return DocumentValidation(findings: findings + [JSONCheck.signedUnreadable.finding("The file looks CMS-signed, but \(reason).")],
                                       json: nil, document: nil, wasSigned: true, signer: nil)

@@ -46,7 +46,7 @@ public enum AndroidExpectationCheck {
         guard count > 0 else { return [] }
         let note = expectations.apkFiles.isEmpty ? [] : [playNote(expectations)]
         guard let document else {
-            return [unchecked.finding("\(count) Android expectation\(count == 1 ? "" : "s") in the domain list could not be checked: https://\(domain)/.well-known/assetlinks.json could not be read as a statement list.")] + note
+            return [unchecked.finding(uncheckedMessage(count: count, domain: domain))] + note
         }
         var findings: [Finding] = []
         // Android also reads the lists the file includes (Digital Asset Links, Statement List Syntax); they are
@@ -102,7 +102,7 @@ public enum AndroidExpectationCheck {
             }
         }
         if findings.isEmpty {
-            findings.append(met.finding("All \(count) Android expectation\(count == 1 ? "" : "s") in the domain list hold for \(domain)."))
+            findings.append(met.finding(metMessage(count: count, domain: domain)))
         }
         return findings + note
     }
@@ -116,5 +116,19 @@ extension AndroidExpectationCheck: DomainCheck {
     public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
         guard let android = context.android else { return DomainCheckOutput() }
         return DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: android.fetched.assetLinks?.document))
+    }
+}
+
+extension AndroidExpectationCheck {
+    /// `expect.android-unchecked`'s message for `count` Android expectations.
+    static func uncheckedMessage(count: Int, domain: String) -> String {
+        count == 0 ? "The domain list has no Android expectation for \(domain) to check."
+            : "\(Counted.noun(count, "Android expectation")) in the domain list could not be checked: https://\(domain)/.well-known/assetlinks.json could not be read as a statement list."
+    }
+
+    /// `expect.android-met`'s message for `count` Android expectations.
+    static func metMessage(count: Int, domain: String) -> String {
+        count == 1 ? "The Android expectation in the domain list holds for \(domain)."
+            : count == 0 ? "The domain list has no Android expectation for \(domain)." : "All \(count) Android expectations in the domain list hold for \(domain)."
     }
 }

@@ -156,7 +156,7 @@ public enum EntitlementClaimCheck {
             outcome(rule.finding("\(place) \(what) (\(has)), so the entry does not work."), works: false)
         }
         if !claims.isEmpty, !outcomes.contains(where: { !$0.works }) {
-            findings.append(met.finding("All \(claims.count) entitlement entr\(claims.count == 1 ? "y" : "ies") that need \(domain)'s file find their app in it."))
+            findings.append(met.finding(metMessage(count: claims.count, domain: domain)))
         }
         return (findings, outcomes)
     }
@@ -169,5 +169,13 @@ extension EntitlementClaimCheck: DomainCheck {
         let files = HostFiles(device: context.device, rootUsable: context.root.result.usable)
         let checked = evaluate(context.claims, domain: context.domain, files: files)
         return DomainCheckOutput(findings: checked.findings, facts: .claims(checked.outcomes))
+    }
+}
+
+extension EntitlementClaimCheck {
+    /// `entitlement.met`'s message for `count` entries.
+    static func metMessage(count: Int, domain: String) -> String {
+        count == 1 ? "The entitlement entry that needs \(domain)'s file finds its app in it."
+            : count == 0 ? "No entitlement entry needs \(domain)'s file." : "All \(count) entitlement entries that need \(domain)'s file find their app in it."
     }
 }

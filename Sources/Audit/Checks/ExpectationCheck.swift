@@ -45,7 +45,7 @@ public enum ExpectationCheck {
         guard let document else {
             let why = absence.flatMap { $0 == .noReadableLocation ? nil : "devices get no file: \($0.clause(domain: domain))" }
                 ?? "Apple can read a file at neither location of \(domain)"
-            return [unchecked.finding("\(count) expectation\(count == 1 ? "" : "s") in the domain list could not be checked: \(why).")]
+            return [unchecked.finding(uncheckedMessage(count: count, domain: domain, why: why))]
         }
         let matcher = URLMatcher(document, host: domain)
         var findings: [Finding] = []
@@ -85,7 +85,7 @@ public enum ExpectationCheck {
         findings += listed(expectations.appclips, in: document, service: "appclips", missing: appClipMissing, domain: domain)
         findings += listed(expectations.activityContinuation, in: document, service: "activitycontinuation", missing: activityMissing, domain: domain)
         if findings.isEmpty {
-            findings.append(met.finding("All \(count) expectation\(count == 1 ? "" : "s") in the domain list hold for \(domain)."))
+            findings.append(met.finding(metMessage(count: count, domain: domain)))
         }
         return findings
     }
@@ -122,5 +122,20 @@ extension ExpectationCheck: DomainCheck {
     public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
         DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: context.device.release.document,
                                             absence: context.device.release.absence))
+    }
+}
+
+extension ExpectationCheck {
+    /// `expect.unchecked`'s message for `count` expectations that could not be checked because of `why`.
+    static func uncheckedMessage(count: Int, domain: String,
+                                 why: String? = nil) -> String {
+        count == 0 ? "The domain list has no expectation for \(domain) to check."
+            : "\(Counted.noun(count, "expectation")) in the domain list could not be checked: \(why ?? "Apple can read a file at neither location of \(domain)")."
+    }
+
+    /// `expect.met`'s message for `count` expectations.
+    static func metMessage(count: Int, domain: String) -> String {
+        count == 1 ? "The expectation in the domain list holds for \(domain)."
+            : count == 0 ? "The domain list has no expectation for \(domain)." : "All \(count) expectations in the domain list hold for \(domain)."
     }
 }

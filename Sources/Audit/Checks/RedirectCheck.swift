@@ -19,7 +19,7 @@ public enum RedirectCheck: LocationCheck {
         var message = "\(response.url) answers \(status) and points to \(target)."
         if let last = location.fetch.redirectHops.last {
             if location.redirectEndServesObject {
-                message += " The file exists at \(last.url), behind \(location.fetch.redirectHops.count) redirect(s); \(location.kind.reader) will not go there."
+                message += " The file exists at \(last.url), behind \(Counted.noun(location.fetch.redirectHops.count, "redirect")); \(location.kind.reader) will not go there."
             } else if let end = location.fetch.redirectEnd {
                 message += " Following it ends at \(last.url) with \(last.status.map(String.init) ?? "no response") (\(end))."
             }

@@ -16,8 +16,16 @@ public struct CrawlerResult: Sendable, Equatable, Codable {
     public var sameBody: Bool?
     /// The crawler's transfer failure, when there was one.
     public var error: TransferFailure?
+    /// The bot-management wall that answered the crawler in place of the file (`BotWallSignature`);
+    /// nil when none was recognised. Absent from reports written before it was recorded.
+    public var botWall: BotWall?
+    /// The wall that answered this tool's own User-Agent at the same location, if any.
+    public var toolBotWall: BotWall?
 
-    public init(userAgent: String, path: String, httpStatus: Int?, toolHTTPStatus: Int?, sameBody: Bool?, error: TransferFailure? = nil) {
+    public init(userAgent: String, path: String, httpStatus: Int?, toolHTTPStatus: Int?, sameBody: Bool?, error: TransferFailure? = nil,
+                botWall: BotWall? = nil, toolBotWall: BotWall? = nil) {
+        self.botWall = botWall
+        self.toolBotWall = toolBotWall
         self.userAgent = userAgent
         self.path = path
         self.httpStatus = httpStatus

@@ -23,7 +23,7 @@ private let third = #""ABCDE12345.com.example.third""#
         expect("schema.components-only", .info, "/applinks/details", "iOS 12 and older do not read \"components\""),
     ]),
     DetailsCase(applinks: #"{"apps": [], "details": [{"appID": \#(app), "paths": ["*"]}, {"appIDs": [\#(app)], "components": []}]}"#, expected: [
-        expect("schema.components-only", .info, "/applinks/details/1", "1 of 2 details entries use only \"components\""),
+        expect("schema.components-only", .info, "/applinks/details/1", "1 of 2 details entries uses only \"components\""),
     ]),
     // details missing, wrong type, or the dictionary form.
     DetailsCase(applinks: "{}", expected: [

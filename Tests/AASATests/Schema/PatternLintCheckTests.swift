@@ -123,3 +123,31 @@ func suggestedComponents(_ pattern: String, _ component: String) throws {
 func needsIOS(_ example: ComponentCheckCase) throws {
     try example.verify(PatternLintCheck.self)
 }
+
+/// A components document whose only entry has these components (JSON array text).
+private func componentsDocument(_ components: String) -> String {
+    #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": \#(components)}]}}"#
+}
+
+/// `NOT ` is a negation in legacy `paths` only: in a component's `"/"` it is part of a literal
+/// pattern, so the rule excludes nothing, and the fix is `"exclude": true`.
+@Test(arguments: [
+    (#"{"/": "NOT /admin/*"}"#, "/admin/*", false), (#"{"/": "not /admin/*"}"#, "/admin/*", false),
+    (#"{"/": "!/admin/*"}"#, "/admin/*", false), (#"{"/": "NOT  /admin/*", "exclude": true}"#, "/admin/*", true),
+])
+func notInComponentsIsALiteralPath(_ component: String, _ meant: String, _ alreadyExcludes: Bool) throws {
+    let findings = try F.findings(PatternLintCheck.self, componentsDocument("[\(component), {\"/\": \"*\"}]"))
+        .filter { $0.id == "schema.component-not" }
+    let finding = try #require(findings.first, "\(component)")
+    #expect(findings.count == 1)
+    #expect(finding.severity == .warning)
+    #expect(finding.pointer == "\(base)/0/~1")
+    #expect(finding.message.contains("in components \"NOT \" is not a negation"), "\(finding.message)")
+    #expect(finding.message.contains("already makes it an exclusion") == alreadyExcludes)
+    #expect(finding.fix == "Write {\"/\": \"\(meant)\", \"exclude\": true} and place it before the rules it must take precedence over.")
+}
+
+@Test(arguments: [#"{"/": "/admin/*", "exclude": true}"#, #"{"/": "/notes/*"}"#, #"{"/": "/NOT/x"}"#, #"{"/": "NOT"}"#, #"{"/": "NOT "}"#])
+func componentsThatAreNotLegacyExclusions(_ component: String) throws {
+    #expect(try F.findings(PatternLintCheck.self, componentsDocument("[\(component)]")).filter { $0.id == "schema.component-not" }.isEmpty)
+}

@@ -29,7 +29,7 @@ struct AndroidExpectationCase: Sendable, CustomTestStringConvertible {
 
 @Test(arguments: [
     AndroidExpectationCase(line: "android=com.example.app", fingerprints: [release], relation: AssetLinksDocument.Relation.handleAllURLs,
-                           ids: ["expect.android-met"], mentions: ["All 1 Android expectation"]),
+                           ids: ["expect.android-met"], mentions: ["The Android expectation in the domain list holds"]),
     AndroidExpectationCase(line: "android=com.example.app sha256=\(release) sha256=\(upload)", fingerprints: [upload, release],
                            relation: AssetLinksDocument.Relation.handleAllURLs, ids: ["expect.android-met"], mentions: []),
     AndroidExpectationCase(line: "android=com.example.other", fingerprints: [release], relation: AssetLinksDocument.Relation.handleAllURLs,
