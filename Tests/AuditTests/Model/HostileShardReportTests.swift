@@ -7,7 +7,7 @@ import Testing
 /// errors costs time linear in what the files hold, never in N or in its square.
 @Suite struct HostileShardReportTests {
     @Test(arguments: ["{\"index\":1,\"count\":0}", "{\"index\":0,\"count\":3}", "{\"index\":4,\"count\":3}",
-                      "{\"index\":-1,\"count\":-1}"])
+                      "{\"index\":-1,\"count\":-1}", "{\"index\":1,\"count\":2147483648}"])
     func aShardOutsideOneToNIsNotDecoded(json: String) {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Shard.self, from: Data(json.utf8)) }
     }
