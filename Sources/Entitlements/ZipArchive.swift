@@ -1,3 +1,4 @@
+import ByteSources
 import CZip
 import Foundation
 
@@ -158,7 +159,8 @@ final class ZipArchive {
 /// A zip member read as a stream: a read ahead of the position skips forward (decompressing and
 /// dropping); a read behind it reopens the member. The Mach-O reader only reads forward, apart from
 /// going back over the header it has just read, which the last small read, kept, answers.
-final class ZipMemberByteSource: ByteSource {
+final class ZipMemberByteSource: BoundedByteSource {
+    typealias Failure = EntitlementsReadError
     let name: String
     let size: UInt64
     private let archive: ZipArchive
