@@ -17,7 +17,8 @@ extension MatchRun {
     func runForApp(entitlements path: String, appID option: String?, notice: (String) -> Void) -> [MatchResult]? {
         let claims: AppClaims
         do {
-            claims = try AppClaims.resolve(try EntitlementsFile.read(at: path), appID: option)
+            let stop = self.stop
+            claims = try AppClaims.resolve(try EntitlementsFile.read(at: path, limits: .standard, stopped: { stop?.isStopped ?? false }), appID: option)
         } catch let error as AppClaimsError {
             notice(TerminalText.sanitize(error.description))
             return nil
@@ -30,6 +31,7 @@ extension MatchRun {
         var files: [String: HostFile] = [:]
         var results: [MatchResult] = []
         for url in urls {
+            if stop?.isStopped == true { return nil }
             var parsed: MatchURL
             do {
                 parsed = try MatchURL.parse(url)
