@@ -27,7 +27,9 @@ final class ZipArchive {
         guard count >= 0 else {
             throw EntitlementsReadError(source: path, reason: "cannot be read as a zip (libzip: \(String(cString: czip_archive_error(archive))))")
         }
+        // Room for the members up front (a million at most before growing): growing copies every name again.
         names.reserveCapacity(Int(min(count, 1 << 20)))
+        indexes.reserveCapacity(Int(min(count, 1 << 20)))
         for index in 0..<UInt64(count) {
             if index % 4096 == 0 { try checkStopped() }
             guard let name = czip_entry_name(archive, index) else { continue }
