@@ -160,12 +160,11 @@ import Glibc
         _ = "good.test\n".withCString { write(writer, $0, 10) }
         close(writer)
         usleep(20_000)
-        let sent = Date()
+        // How soon it ends (within 0.5 s) is `make bench-inputs`' `ipa-sigint` case: a timed assertion
+        // here failed on the loaded shared machine at 0.55 s.
         try audit.send(SIGINT)
         let result = audit.wait(limit: 30)
-        let after = Date().timeIntervalSince(sent)
         #expect(result.outcome.status == 130, "\(result.outcome.stderr)")
         #expect(result.outcome.stderr.contains("stopped by SIGINT"), "\(result.outcome.stderr)")
-        #expect(after < 0.5, "ended \(after) s after SIGINT")
     }
 }
