@@ -43,11 +43,11 @@ def timed(name, arguments, limit, expected, cwd=work):
     report(name, time.monotonic() - started, limit, run.returncode, expected)
 
 def handles_sigint(pid):
-    """Whether the process has taken SIGINT over (it ignores the signal and reads it itself)."""
+    """Whether the process has taken SIGINT over (a handler of its own: dispatch's signal source)."""
     try:
         with open(f"/proc/{pid}/status") as status:
             for line in status:
-                if line.startswith("SigIgn:"):
+                if line.startswith("SigCgt:"):
                     return int(line.split()[1], 16) & (1 << (signal.SIGINT - 1)) != 0
     except OSError:
         pass
