@@ -8,7 +8,7 @@ DOMAINS ?= domains.txt
 BUILD_COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git rev-parse HEAD >/dev/null 2>&1 && [ -n "$$(git status --porcelain 2>/dev/null)" ] && echo +changes)
 export AASA_BUILD_COMMIT = $(BUILD_COMMIT)
 
-.PHONY: all deps test-deps package-deps build release static deb dist audit test docs stylesheet fuzz fuzz-self-test clean install uninstall bench bench-match bench-json bench-history
+.PHONY: all deps test-deps package-deps build release static deb dist audit test docs stylesheet fuzz fuzz-self-test clean install uninstall bench bench-match bench-json bench-history bench-inputs
 
 all: build
 
@@ -90,20 +90,28 @@ fuzz-self-test: deps
 # ratio to the bare client, then the latency model: 5000 names at 50 ms round trips through
 # scripts/bench-delay-proxy.c, beside the lower bound (docs/scaling.md). BENCH_SIZES="1000 5000" BENCH_RUNS=1
 # BENCH_LATENCY_MS=0 (skip it) BENCH_LATENCY_N=1000 BENCH_TOOL_ARGS="--concurrency 128" override the defaults.
-# Then the matching engine's own benchmark (bench-match), the document checks (bench-json) and the history (bench-history).
+# Then the matching engine's own benchmark (bench-match), the document checks (bench-json), the history (bench-history)
+# and hostile inputs (bench-inputs); each of the last fails when a case with a limit is over it.
 bench:
 	@scripts/install-deps.sh --bench
 	scripts/bench.sh
 	$(MAKE) bench-match
 	BENCH_SKIP_BUILD=1 $(MAKE) bench-json
 	$(MAKE) bench-history
+	BENCH_SKIP_BUILD=1 $(MAKE) bench-inputs
 
 clean:
 	rm -rf .build
 
-# The document checks on 1 MiB files built to be slow to check (repeated keys, thousands of keys).
+# The document checks on 1 MiB files built to be slow to check (repeated keys, thousands of keys) and on a
+# plausible 1 MB file (fails over its limit).
 bench-json:
 	scripts/bench-json.sh
+
+# Inputs shaped to be slow to read, each with a limit the run fails over: a million lines of one domain, an
+# .ipa of 100,000 members and Ctrl-C while one of 1,000,000 is read, merges of many input errors and of a huge N.
+bench-inputs:
+	scripts/bench-inputs.sh
 
 # The history database: a year of nightly runs of 5,000 domains generated, then one night's
 # history work (under 5 % of an audit) and a domain's timeline (under a second) timed (docs/history.md).

@@ -35,11 +35,14 @@ let package = Package(
         // An app's entitlements (its application identifier and Associated Domains) read from an
         // .entitlements/.xcent property list, a Mach-O code signature, a built .app or an .ipa (libzip
         // through CZip), and the provisioning profile inside (its CMS envelope opened through CCMS).
-        .target(name: "Entitlements", dependencies: ["CZip", "CCMS"]),
+        .target(name: "Entitlements", dependencies: ["CZip", "CCMS", "ByteSources"]),
         // An Android app's claims read from its APK: the binary AndroidManifest.xml (package, App Links
         // intent filters, the hosts Android verifies) through libzip, and the signing certificates from
         // the APK Signing Block (v2/v3) or the v1 JAR signature (OpenSSL through CCMS). Plain values.
-        .target(name: "AndroidPackage", dependencies: ["CZip", "CCMS"]),
+        .target(name: "AndroidPackage", dependencies: ["CZip", "CCMS", "ByteSources"]),
+        // Bytes read at an offset in bounded pieces (a file, a buffer), with the reader's own error
+        // type: the one reader under the Mach-O and APK Signing Block readers.
+        .target(name: "ByteSources"),
         // Pure: parse and validate AASA documents. No I/O, no libcurl, no C.
         .target(name: "AASA"),
         // libcurl's multi interface on one event loop. Returns plain values, no verdicts.

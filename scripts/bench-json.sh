@@ -6,6 +6,9 @@
 #   - 81,000 distinct unknown keys in one applinks.details entry
 #   - 58,000 components of one entry
 #   - 96,000 unknown keys at the root
+#   - a plausible 1 MB file: thousands of details entries with escapes, numbers and non-ASCII text
+#     (was a timed unit test, JSONParserTests.parsesAMegabyte)
+# A case with a limit (LIMIT_S below) fails the run when it takes longer.
 # Usage: scripts/bench-json.sh          BENCH_SKIP_BUILD=1 scripts/bench-json.sh
 #        BENCH_SKIP_BUILD=1 BENCH_BINARY=.build/debug/aasa-audit scripts/bench-json.sh
 set -eu
@@ -37,13 +40,30 @@ fill("details-keys", '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example
 fill("components", '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a"}',
      lambda n: f',{{"/":"/p{n}/*"}}', "]}]}}")
 fill("root-keys", '{"applinks":{"details":[]}', lambda n: f',"k{n}":0', "}")
+fill("plausible-1mb", '{"applinks":{"details":[',
+     lambda n: (',' if n else '') + f'{{"appIDs":["ABCDE12345.com.example.app{n}"],"components":[{{"/":"/päth/{n}/*","?":{{"q":"a\\"b"}},'
+               f'"exclude":false,"comment":"n {n * 7} ✓","weight":{n}.5e-3}}]}}', "]}}")
 PY
 
-for name in repeated-keys details-keys components root-keys; do
+slow=""
+# NAME LIMIT_S (- for none)
+for case in "repeated-keys -" "details-keys -" "components -" "root-keys -" "plausible-1mb 2"; do
+  set -- $case
+  name=$1 limit=$2
   file="$work/$name.json"
   /usr/bin/time -f "%e %M" -o "$work/time" "$binary" validate "$file" >/dev/null 2>&1 || true
   read -r wall rss <<EOT
 $(tail -1 "$work/time")
 EOT
-  printf '%-14s %8d bytes  %6s s  %7s KB peak\n' "$name" "$(wc -c < "$file")" "$wall" "$rss"
+  verdict=""
+  if [ "$limit" != - ] && awk -v w="$wall" -v l="$limit" 'BEGIN { exit !(w > l) }'; then
+    verdict="  SLOW (limit $limit s)"; slow="$slow $name"
+  elif [ "$limit" != - ]; then
+    verdict="  (limit $limit s)"
+  fi
+  printf '%-14s %8d bytes  %6s s  %7s KB peak%s\n' "$name" "$(wc -c < "$file")" "$wall" "$rss" "$verdict"
 done
+if [ -n "$slow" ]; then
+  echo "bench-json: over the limit:$slow" >&2
+  exit 1
+fi

@@ -91,40 +91,49 @@ shim CCMS crypto
 module SignedFiles -I "$build/CCMS" $(find Sources/SignedFiles -name '*.swift' | sort)
 "$swiftc" "${flags[@]}" -I "$build/CCMS" Fuzz/DocumentTarget.swift "$build/SignedFiles.o" "$build/AASA.o" "$build/CCMS.o" \
   -lcrypto -o "$build/fuzz-document"
-if [[ " ${targets[*]} " == *" domains "* || " ${targets[*]} " == *" report "* ]]; then
+wants() { [[ " ${targets[*]} " == *" $1 "* ]]; }
+
+if wants domains || wants report || wants macho; then
+  # The Entitlements target (which Audit imports) links libzip (CZip shim, for .ipa files) and OpenSSL
+  # (profiles), and reads Mach-O bytes through ByteSources.
+  shim CZip zip
+  module ByteSources $(find Sources/ByteSources -name '*.swift' | sort)
+  module Entitlements -I "$build/CZip" -I "$build/CCMS" $(find Sources/Entitlements -name '*.swift' | sort)
+  entitlements=("$build/Entitlements.o" "$build/ByteSources.o" "$build/CZip.o")
+fi
+
+if wants domains || wants report; then
   # Audit imports Fetching (libcurl shim) and uses libidn2 (CIDN2 shim) for international names.
   shim CCurl curl
   shim CIDN2 idn2
   module Fetching -I "$build/CCurl" $(find Sources/Fetching -name '*.swift' | sort)
-  module Audit -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" $(find Sources/Audit -name '*.swift' | sort)
-  "$swiftc" "${flags[@]}" -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" Fuzz/DomainListTarget.swift \
+  module Audit -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" -I "$build/CZip" $(find Sources/Audit -name '*.swift' | sort)
+  "$swiftc" "${flags[@]}" -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" -I "$build/CZip" Fuzz/DomainListTarget.swift \
     "$build/Audit.o" "$build/Fetching.o" "$build/SignedFiles.o" "$build/AASA.o" "$build/CCurl.o" "$build/CIDN2.o" "$build/CCMS.o" \
-    -lcurl -lssl -lcrypto -lidn2 -o "$build/fuzz-domains"
+    "${entitlements[@]}" -lcurl -lssl -lcrypto -lidn2 -lzip -o "$build/fuzz-domains"
 fi
 
-if [[ " ${targets[*]} " == *" report "* ]]; then
+if wants report; then
   # Reports read back: decoded by the model (Audit), rendered by Reporting; ReportFuzzRegressionTests replays crashers the same way.
-  module Reporting -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" $(find Sources/Reporting -name '*.swift' | sort)
-  "$swiftc" "${flags[@]}" -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" Fuzz/ReportTarget.swift \
+  module Reporting -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" -I "$build/CZip" $(find Sources/Reporting -name '*.swift' | sort)
+  "$swiftc" "${flags[@]}" -I "$build/CCurl" -I "$build/CIDN2" -I "$build/CCMS" -I "$build/CZip" Fuzz/ReportTarget.swift \
     "$build/Reporting.o" "$build/Audit.o" "$build/Fetching.o" "$build/SignedFiles.o" "$build/AASA.o" "$build/CCurl.o" "$build/CIDN2.o" "$build/CCMS.o" \
-    -lcurl -lssl -lcrypto -lidn2 -o "$build/fuzz-report"
+    "${entitlements[@]}" -lcurl -lssl -lcrypto -lidn2 -lzip -o "$build/fuzz-report"
 fi
 
-if [[ " ${targets[*]} " == *" macho "* ]]; then
-  # The Entitlements target links libzip (CZip shim, for .ipa files) and OpenSSL (profiles); the target reads Mach-O bytes.
-  shim CZip zip
-  module Entitlements -I "$build/CZip" -I "$build/CCMS" $(find Sources/Entitlements -name '*.swift' | sort)
-  "$swiftc" "${flags[@]}" -I "$build/CZip" -I "$build/CCMS" Fuzz/MachOTarget.swift "$build/Entitlements.o" "$build/CZip.o" "$build/CCMS.o" \
+if wants macho; then
+  "$swiftc" "${flags[@]}" -I "$build/CZip" -I "$build/CCMS" Fuzz/MachOTarget.swift "${entitlements[@]}" "$build/CCMS.o" \
     -lzip -lcrypto -o "$build/fuzz-macho"
 fi
 
-if [[ " ${targets[*]} " == *" apk "* ]]; then
+if wants apk; then
   # The AndroidPackage target links libzip (CZip) and OpenSSL (CCMS); the target reads manifest and APK bytes.
   shim CZip zip
   shim CCMS crypto
+  [ -n "${entitlements+set}" ] || module ByteSources $(find Sources/ByteSources -name '*.swift' | sort)
   module AndroidPackage -I "$build/CZip" -I "$build/CCMS" $(find Sources/AndroidPackage -name '*.swift' | sort)
-  "$swiftc" "${flags[@]}" -I "$build/CZip" -I "$build/CCMS" Fuzz/APKTarget.swift "$build/AndroidPackage.o" "$build/CZip.o" "$build/CCMS.o" \
-    -lzip -lcrypto -o "$build/fuzz-apk"
+  "$swiftc" "${flags[@]}" -I "$build/CZip" -I "$build/CCMS" Fuzz/APKTarget.swift "$build/AndroidPackage.o" "$build/ByteSources.o" "$build/CZip.o" \
+    "$build/CCMS.o" -lzip -lcrypto -o "$build/fuzz-apk"
 fi
 
 # Seed corpora: the real AASA files in the repository's test corpus and the committed seeds.

@@ -1,90 +1,14 @@
-import Foundation
+import ByteSources
 
-/// Bytes that can be read at an offset without holding them all: a file on disk, a buffer, a member
-/// of a zip. The Mach-O reader reads through one, so an executable of hundreds of MB is never loaded
-/// whole, wherever it is.
-public protocol ByteSource: AnyObject {
-    /// What the bytes are, for errors (`App.ipa: Payload/App.app/App`).
-    var name: String { get }
-    /// How many bytes there are.
-    var size: UInt64 { get }
-    /// Exactly `count` bytes at `offset`; an error naming `what` when they are not all there.
-    func read(_ what: String, at offset: UInt64, count: Int) throws(EntitlementsReadError) -> [UInt8]
-}
+/// Bytes the Mach-O reader reads at an offset without holding them all (`BoundedByteSource`): a
+/// file, a buffer, a zip member (`ZipMemberByteSource`), each failing with an `EntitlementsReadError`.
+public typealias ByteSource = any BoundedByteSource<EntitlementsReadError>
+/// A buffer in memory as a byte source (tests, fuzzing).
+public typealias MemoryByteSource = MemoryBytes<EntitlementsReadError>
+/// A file on disk as a byte source.
+public typealias FileByteSource = FileBytes<EntitlementsReadError>
 
-extension ByteSource {
-    /// The error for a read of `what` that runs past the end: where it was, and how long the file is.
-    func pastTheEnd(_ what: String, at offset: UInt64, count: Int) -> EntitlementsReadError {
-        EntitlementsReadError(source: name, reason: "ends before \(what) (\(count) bytes at byte \(offset); the file has \(size) bytes)")
-    }
-
-    /// Whether `count` bytes at `offset` lie within the source (no overflow).
-    func contains(_ offset: UInt64, _ count: Int) -> Bool {
-        count >= 0 && offset <= size && UInt64(count) <= size - offset
-    }
-}
-
-/// A buffer in memory as a byte source (tests, fuzzing, a small member read whole).
-public final class MemoryByteSource: ByteSource {
-    /// What the bytes are, for errors.
-    public let name: String
-    /// The bytes.
-    public let bytes: [UInt8]
-    /// How many bytes there are.
-    public var size: UInt64 { UInt64(bytes.count) }
-
-    /// Wraps `bytes`, called `name` in errors.
-    public init(_ bytes: [UInt8], name: String) {
-        self.bytes = bytes
-        self.name = name
-    }
-
-    /// Exactly `count` bytes at `offset`, or an error naming `what`.
-    public func read(_ what: String, at offset: UInt64, count: Int) throws(EntitlementsReadError) -> [UInt8] {
-        guard contains(offset, count) else { throw pastTheEnd(what, at: offset, count: count) }
-        let start = Int(offset)
-        return Array(bytes[start..<start + count])
-    }
-}
-
-/// A file on disk as a byte source: each read is a seek and a bounded read.
-public final class FileByteSource: ByteSource {
-    /// What the file is called in errors.
-    public let name: String
-    /// The file's size when it was opened.
-    public let size: UInt64
-    private let handle: FileHandle
-
-    /// Opens `path` for reading; `name` is what errors call it (the path by default).
-    public init(path: String, name: String? = nil) throws(EntitlementsReadError) {
-        let name = name ?? path
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw EntitlementsReadError(source: name, reason: "cannot be opened for reading")
-        }
-        do {
-            size = try handle.seekToEnd()
-        } catch {
-            try? handle.close()
-            throw EntitlementsReadError(source: name, reason: "cannot be read (\(error.localizedDescription))")
-        }
-        self.handle = handle
-        self.name = name
-    }
-
-    deinit { try? handle.close() }
-
-    /// Exactly `count` bytes at `offset` (a seek and one bounded read), or an error naming `what`.
-    public func read(_ what: String, at offset: UInt64, count: Int) throws(EntitlementsReadError) -> [UInt8] {
-        guard contains(offset, count) else { throw pastTheEnd(what, at: offset, count: count) }
-        let data: Data
-        do {
-            try handle.seek(toOffset: offset)
-            data = try handle.read(upToCount: count) ?? Data()
-        } catch {
-            throw EntitlementsReadError(source: name, reason: "cannot be read at byte \(offset) (\(error.localizedDescription))")
-        }
-        // The file may have shrunk since it was measured.
-        guard data.count == count else { throw pastTheEnd(what, at: offset, count: count) }
-        return Array(data)
-    }
+extension EntitlementsReadError: ByteReadFailure {
+    public static func unreadable(source: String, reason: String) -> EntitlementsReadError { EntitlementsReadError(source: source, reason: reason) }
+    public static func truncated(source: String, reason: String) -> EntitlementsReadError { EntitlementsReadError(source: source, reason: reason) }
 }

@@ -1,3 +1,4 @@
+import ByteSources
 import CZip
 import Foundation
 
@@ -26,7 +27,9 @@ final class ZipArchive {
         guard count >= 0 else {
             throw EntitlementsReadError(source: path, reason: "cannot be read as a zip (libzip: \(String(cString: czip_archive_error(archive))))")
         }
+        // Room for the members up front (a million at most before growing): growing copies every name again.
         names.reserveCapacity(Int(min(count, 1 << 20)))
+        indexes.reserveCapacity(Int(min(count, 1 << 20)))
         for index in 0..<UInt64(count) {
             if index % 4096 == 0 { try checkStopped() }
             guard let name = czip_entry_name(archive, index) else { continue }
@@ -158,7 +161,8 @@ final class ZipArchive {
 /// A zip member read as a stream: a read ahead of the position skips forward (decompressing and
 /// dropping); a read behind it reopens the member. The Mach-O reader only reads forward, apart from
 /// going back over the header it has just read, which the last small read, kept, answers.
-final class ZipMemberByteSource: ByteSource {
+final class ZipMemberByteSource: BoundedByteSource {
+    typealias Failure = EntitlementsReadError
     let name: String
     let size: UInt64
     private let archive: ZipArchive

@@ -14,19 +14,27 @@ public enum HistoryRun {
         public var alreadyThere = 0
         /// Reports that could not be read: "path: reason".
         public var problems: [String] = []
+        /// Reports not read because the import was stopped (Ctrl-C, SIGTERM) before them.
+        public var notRead = 0
     }
 
     /// Records each report folder (its report.json) or report.json file of `paths` as a run of the
     /// list, once. One unreadable report never stops the others. The same report named twice
     /// (`reports/latest` and its folder, a copy) is one run; two runs that started in the same second
-    /// with the same domains (reports keep whole seconds) are two.
-    public static func importReports(_ paths: [String], into store: HistoryStore) throws(DatabaseError) -> ImportOutcome {
+    /// with the same domains (reports keep whole seconds) are two. Once `stopped` says so, no
+    /// further report is read (`notRead` counts them); each one recorded is whole, in its own transaction.
+    public static func importReports(_ paths: [String], into store: HistoryStore,
+                                     stopped: () -> Bool = { false }) throws(DatabaseError) -> ImportOutcome {
         var outcome = ImportOutcome()
         // The distinct contents seen so far per start, shard and set of domains.
         var seen: [String: [Data]] = [:]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        for path in paths {
+        for (position, path) in paths.enumerated() {
+            if stopped() {
+                outcome.notRead = paths.count - position
+                break
+            }
             var isFolder: ObjCBool = false
             let file = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
                 ? (path as NSString).appendingPathComponent("report.json") : path

@@ -18,7 +18,8 @@ extension MatchRun {
                    notice: (String) -> Void) -> Outcome? {
         let claims: AppClaims
         do {
-            claims = try AppClaims.resolve(try EntitlementsFile.read(at: path), appID: option)
+            let stop = self.stop
+            claims = try AppClaims.resolve(try EntitlementsFile.read(at: path, limits: .standard, stopped: { stop?.isStopped ?? false }), appID: option)
         } catch let error as AppClaimsError {
             notice(TerminalText.sanitize(error.description))
             return nil
@@ -32,6 +33,7 @@ extension MatchRun {
         var results: [MatchResult] = []
         var refused = 0
         for (url, given) in urls {
+            if stop?.isStopped == true { return nil }
             var parsed = given
             guard let host = parsed.host else {
                 notice(TerminalText.sanitize("\(url): give a whole URL (https://host/path): with --entitlements the host picks the entry"))

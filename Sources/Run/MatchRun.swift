@@ -27,14 +27,18 @@ public struct MatchRun: Sendable {
     public var appID: String?
     /// How a `.domain` is fetched.
     public var fetch: FetchOptions
+    /// Flipped by Ctrl-C or SIGTERM: with `.entitlements`, reading the app (a large `.ipa`) and the
+    /// fetches of its hosts give up; nil: never stopped.
+    public var stop: StopSwitch?
 
     /// A match of `urls` against `source`; see each property.
-    public init(source: Source, urls: [String], host: String? = nil, appID: String? = nil, fetch: FetchOptions) {
+    public init(source: Source, urls: [String], host: String? = nil, appID: String? = nil, fetch: FetchOptions, stop: StopSwitch? = nil) {
         self.source = source
         self.urls = urls
         self.host = host
         self.appID = appID
         self.fetch = fetch
+        self.stop = stop
     }
 
     /// What `run` decided: one result per URL that could be decided, in the order of `urls`, and
@@ -183,8 +187,9 @@ public struct MatchRun: Sendable {
         }
         let site: SiteFetch
         do {
-            guard let first = try SiteFetcher(options: fetch).fetch(domains: [host]).first else { return nil }
-            site = first
+            // Stopped, the fetch hands back no site: nothing is decided.
+            guard let first = try SiteFetcher(options: fetch).fetch(domains: [host], until: stop).first, let fetched = first else { return nil }
+            site = fetched
         } catch {
             notice(TerminalText.sanitize("\(error)"))
             return nil

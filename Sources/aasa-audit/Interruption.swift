@@ -1,3 +1,4 @@
+import Audit
 import Dispatch
 import Fetching
 import Foundation
@@ -41,6 +42,11 @@ final class Interruption: @unchecked Sendable {
             }
             source.resume()
         }
+    }
+
+    /// "SIGTERM", or "SIGINT" for any other signal (as `ExitPolicy` counts them), for a sentence.
+    static func name(of number: Int32) -> String {
+        ExitPolicy.status(forSignal: number) == .terminated ? "SIGTERM" : "SIGINT"
     }
 
     /// The first signal received, or nil.

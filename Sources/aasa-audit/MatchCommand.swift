@@ -23,8 +23,18 @@ struct MatchCommand: Subcommand {
                                  resolve: network.resolve, connectTimeout: network.connectTimeout, totalTimeout: network.timeout,
                                  concurrency: 2, appleCDNBase: options.appleCDNBase, crawlerUserAgent: AuditOptions.crawlerUserAgent)
         fetch.proxy = network.proxyRoute(environment: ProcessInfo.processInfo.environment)
-        let match = MatchRun(source: source, urls: options.urls, host: options.host, appID: options.appID, fetch: fetch)
-        guard let outcome = match.run(notice: { console.error("aasa-audit match: \($0)") }) else { return .usageOrInputError }
+        // An app's file (a large .ipa) and its hosts' fetches are read with Ctrl-C and SIGTERM answered
+        // (`Interruption`); the other sources keep the signals' default, which ends a wait on
+        // standard input too.
+        let interruption: Interruption? = if case .entitlements = source { Interruption() } else { nil }
+        let match = MatchRun(source: source, urls: options.urls, host: options.host, appID: options.appID, fetch: fetch,
+                             stop: interruption?.stopSwitch)
+        let outcome = match.run(notice: { console.error("aasa-audit match: \($0)") })
+        if let number = interruption?.signalNumber {
+            console.error("aasa-audit match: stopped by \(Interruption.name(of: number)): no decision was printed")
+            return ExitPolicy.status(forSignal: number)
+        }
+        guard let outcome else { return .usageOrInputError }
         let results = outcome.results
         if options.json {
             let encoder = JSONEncoder()

@@ -39,13 +39,13 @@ import TestSupport
         #expect(result.outcome.stderr.contains("binary file"))
     }
 
+    /// How long it takes is `make bench-inputs`' `million-lines` case, not checked here.
     @Test func aMillionLinesOfOneDomainAreOneAudit() throws {
         let sites = try HostileSites.shared.get()
         let data = Data(String(repeating: HostileSites.nul + "\r\n", count: 1_000_000).utf8)
         let (result, folder) = try Self.audit(data, extra: ["--cacert", sites.certificateAuthority.certificatePath] + sites.connectToArguments)
         #expect(result.outcome.status == 1, "\(result.outcome.stderr)")
         #expect(result.outcome.stderr.contains("999999 duplicate lines audited once"))
-        #expect(result.outcome.seconds < 30)
         #expect(result.peakKilobytes < Self.memoryLimitKilobytes, "peak \(result.peakKilobytes) KB")
         let report = try AuditBinary.readReport(at: folder.appendingPathComponent("out/report.json"))
         #expect(report.domains.map(\.domain) == [HostileSites.nul])

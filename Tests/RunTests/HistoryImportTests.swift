@@ -41,4 +41,16 @@ import TestSupport
         #expect(again.alreadyThere == 3)
         #expect(try store.overview().count == 2)
     }
+
+    /// A stop (Ctrl-C) during an import: the reports recorded before it stay, the rest are counted, not read.
+    @Test func aStopBetweenReportsKeepsThoseRecordedAndReadsNoMore() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let paths = try (0..<3).map { try Self.write(Self.report(at: Date(timeIntervalSince1970: 1_764_547_200 + 86_400 * Double($0)), .pass),
+                                                      in: folder, "run\($0)") }
+        let store = try HistoryStore(path: folder.appendingPathComponent("history.sqlite").path)
+        var asked = 0
+        let outcome = try HistoryRun.importReports(paths, into: store, stopped: { asked += 1; return asked > 1 })
+        #expect(outcome.imported == 1 && outcome.notRead == 2 && outcome.problems.isEmpty, "\(outcome)")
+        #expect(try store.overview().count == 1)
+    }
 }

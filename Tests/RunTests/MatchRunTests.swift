@@ -19,6 +19,19 @@ import Testing
 
     static let fetch = FetchOptions(userAgent: "aasa-audit/test", connectTo: ["::127.0.0.1:9"], connectTimeout: 2, totalTimeout: 4)
 
+    /// Ctrl-C while an .ipa is read: the read gives up, says so, and nothing is decided.
+    @Test func aStoppedReadOfAnIPADecidesNothing() throws {
+        let ipa = try AuditBinary.temporaryDirectory().appendingPathComponent("Many.ipa")
+        try ZipArchiveWriter.write([.init("Payload/")] + (0..<10_000).map { .init("Payload/f\($0)", stored: true) }, to: ipa)
+        let stop = StopSwitch()
+        stop.stop()
+        var notices: [String] = []
+        let results = MatchRun(source: .entitlements(ipa.path, appID: nil), urls: ["https://a.example/"], fetch: Self.fetch, stop: stop)
+            .run { notices.append($0) }
+        #expect(results == nil)
+        #expect(notices.contains { $0.contains("was not read to its end: stopped by a signal") }, "\(notices)")
+    }
+
     /// A URL no entry covers names the app's first applinks entries, not all of an entitlement's thousands.
     @Test func anUncoveredURLNamesTheFirstEntriesOnly() throws {
         let path = try AuditBinary.temporaryDirectory().appendingPathComponent("Many.xcent").path

@@ -83,25 +83,51 @@ public enum ReportRange {
                 date(certificate.notBefore, "\(name).tls.certificate.notBefore")
                 date(certificate.notAfter, "\(name).tls.certificate.notAfter")
                 days(certificate.daysLeft, "\(name).tls.certificate.daysLeft")
+                count(certificate.keyBits, "\(name).tls.certificate.keyBits")
+                days(certificate.validityDays, "\(name).tls.certificate.validityDays")
+                count(certificate.embeddedSCTs, "\(name).tls.certificate.embeddedSCTs")
             }
+            for (index, certificate) in (location.tls?.chain ?? []).enumerated() { count(certificate.keyBits, "\(name).tls.chain[\(index)].keyBits") }
             let timings = location.timings
             for (value, key) in [(timings.dnsMs, "dnsMs"), (timings.connectMs, "connectMs"), (timings.tlsMs, "tlsMs"),
                                  (timings.firstByteMs, "firstByteMs"), (timings.totalMs, "totalMs")] {
                 milliseconds(value, "\(name).timings.\(key)")
             }
             int(location.error?.curlCode, ReportRange.curlCode, "\(name).error.curlCode", "0…100000")
+            findings(location.findings, "\(name).findings")
+        }
+
+        /// A finding's line and column (only `validate` sets them; a report read back may hold any).
+        mutating func finding(_ finding: Finding?, _ name: @autoclosure () -> String) {
+            count(finding?.line, "\(name()).line")
+            count(finding?.column, "\(name()).column")
+        }
+
+        mutating func findings(_ findings: [Finding], _ name: @autoclosure () -> String) {
+            for (index, finding) in findings.enumerated() where finding.line != nil || finding.column != nil {
+                self.finding(finding, "\(name())[\(index)]")
+            }
         }
 
         mutating func domain(_ domain: DomainResult) {
             date(domain.certificate?.notAfter, "certificate.notAfter")
             days(domain.certificate?.daysLeft, "certificate.daysLeft")
             for (index, location) in domain.locations.enumerated() { self.location(location, "locations[\(index)]") }
-            if let android = domain.android { location(android.location, "android.location") }
+            findings(domain.findings, "findings")
+            finding(domain.headline, "headline")
+            if let android = domain.android {
+                location(android.location, "android.location")
+                findings(android.findings, "android.findings")
+            }
             status(domain.cdn?.httpStatus, "cdn.httpStatus")
             int(domain.cdn?.error?.curlCode, ReportRange.curlCode, "cdn.error.curlCode", "0…100000")
             status(domain.crawler?.httpStatus, "crawler.httpStatus")
             status(domain.crawler?.toolHTTPStatus, "crawler.toolHTTPStatus")
             for (index, claim) in (domain.claims ?? []).enumerated() { count(claim.index, "claims[\(index)].index") }
+            for (index, family) in (domain.addressFamilies?.families ?? []).enumerated() {
+                status(family.status, "addressFamilies.families[\(index)].status")
+                bytes(family.bodyBytes, "addressFamilies.families[\(index)].bodyBytes")
+            }
         }
 
         mutating func report(_ report: AuditReport) {
@@ -128,6 +154,9 @@ public enum ReportRange {
             for (index, problem) in report.inputErrors.enumerated() { count(problem.line, "inputErrors[\(index)].line") }
             if let changes = report.changes {
                 date(changes.baselineGeneratedAt, "changes.baselineGeneratedAt")
+                for (list, key) in [(changes.newlyFailing, "newlyFailing"), (changes.recovered, "recovered"), (changes.otherVerdictChanges, "otherVerdictChanges")] {
+                    for (index, change) in list.enumerated() { finding(change.reason, "changes.\(key)[\(index)].reason") }
+                }
                 for (index, change) in changes.certificates.enumerated() {
                     days(change.daysLeftBefore, "changes.certificates[\(index)].daysLeftBefore")
                     days(change.daysLeft, "changes.certificates[\(index)].daysLeft")
@@ -156,6 +185,7 @@ public enum ReportRange {
                 count(app.notAudited, "apps[\(index)].notAudited")
                 count(app.skippedEntries, "apps[\(index)].skippedEntries")
                 for (entry, claim) in app.entries.enumerated() { count(claim.index, "apps[\(index)].entries[\(entry)].index") }
+                findings(app.findings, "apps[\(index)].findings")
             }
         }
     }

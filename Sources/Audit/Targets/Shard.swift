@@ -30,9 +30,13 @@ public struct Shard: Sendable, Equatable, Hashable, Codable, CustomStringConvert
         guard count >= 1 else { throw ShardSyntaxError(reason: "N must be at least 1") }
         guard index >= 1 else { throw ShardSyntaxError(reason: "K counts from 1, e.g. 1/\(count) to \(count)/\(count)") }
         guard index <= count else { throw ShardSyntaxError(reason: "K must be at most N (\(count))") }
+        guard count <= Self.maximumCount else { throw ShardSyntaxError(reason: "N must be at most \(Self.maximumCount)") }
         self.index = index
         self.count = count
     }
+
+    /// The most shards a list is split into: a report's counts stay within `ReportRange.count`.
+    public static let maximumCount = ReportRange.count.upperBound
 
     /// "2/8".
     public var description: String { "\(index)/\(count)" }
@@ -45,9 +49,11 @@ public struct Shard: Sendable, Equatable, Hashable, Codable, CustomStringConvert
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let index = try container.decode(Int.self, forKey: .index)
         let count = try container.decode(Int.self, forKey: .count)
-        guard count >= 1, (1...count).contains(index) else {
-            throw DecodingError.dataCorruptedError(forKey: .index, in: container,
-                                                   debugDescription: "shard \(index)/\(count) is not K/N with 1 ≤ K ≤ N")
+        // N is a count like any other of a report (`ReportRange.count`): one beyond it is refused
+        // with the reason, as an out-of-range number is.
+        guard (1...Self.maximumCount).contains(count), (1...count).contains(index) else {
+            let problem = ReportValueOutOfRange(field: "shard", value: "\(index)/\(count)", allowed: "K/N with 1 ≤ K ≤ N ≤ \(Self.maximumCount)")
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem.description, underlyingError: problem))
         }
         self.index = index
         self.count = count

@@ -500,9 +500,11 @@ func escapesPointerTokens(_ token: String, _ escaped: String) {
     #expect(JSONPointer.appending("", "") == "/")
 }
 
-// MARK: - Speed
+// MARK: - A large document
 
-@Test func parsesAMegabyteQuickly() throws {
+/// How long this takes is `make bench-json`'s `plausible-1mb` case (validated whole within 2 s, release), not
+/// checked here: speed targets are benchmarks, never a timed unit test.
+@Test func parsesAMegabyte() throws {
     // A plausible large AASA: many details entries with escapes, numbers and non-ASCII text.
     var text = #"{"applinks":{"details":["#
     var index = 0
@@ -513,13 +515,10 @@ func escapesPointerTokens(_ token: String, _ escaped: String) {
         index += 1
     }
     text += "]}}"
-    let bytes = Array(text.utf8)
-    let clock = ContinuousClock()
-    var document: JSONDocument?
-    let elapsed = try clock.measure { document = try JSONParser.parse(bytes) }
-    #expect(document?.root.objectValue?["applinks"]?.objectValue?["details"]?.arrayValue?.count == index)
-    // Release builds take a few milliseconds; this bound only catches accidental quadratic behaviour in debug.
-    #expect(elapsed < .seconds(2))
+    let document = try JSONParser.parse(Array(text.utf8))
+    let details = document.root.objectValue?["applinks"]?.objectValue?["details"]?.arrayValue
+    #expect(details?.count == index)
+    #expect(details?.last?.objectValue?["components"]?.arrayValue?.first?.objectValue?["/"]?.stringValue == "/päth/\(index - 1)/*")
 }
 
 /// A lone surrogate is a valid escape that is no character: the message says so, not "invalid escape".

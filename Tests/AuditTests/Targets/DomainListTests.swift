@@ -141,21 +141,17 @@ func binaryJunk() {
     #expect(longLine.problems.first?.reason.contains("100000 bytes") == true)
 }
 
-@Test("A million repeated lines parse quickly into one entry")
+/// How long it takes (a quadratic parse took hours) is `make bench-inputs`' `million-lines` case.
+@Test("A million repeated lines parse into one entry")
 func millionLines() {
-    let data = Data(repeating: 0, count: 0) + Data(String(repeating: "example.com\n", count: 1_000_000).utf8)
-    let clock = ContinuousClock()
-    var list = DomainList()
-    let elapsed = clock.measure { list = DomainList.parse(data, file: "big.txt") }
+    let data = Data(String(repeating: "example.com\n", count: 1_000_000).utf8)
+    let list = DomainList.parse(data, file: "big.txt")
     #expect(list.entries.count == 1)
     #expect(list.duplicateCount == 999_999)
     // Only the first are kept (each holds the line); the rest are counted.
     #expect(list.duplicates.count == DomainList.maximumKeptProblems)
     #expect(list.duplicates.last?.line == DomainList.maximumKeptProblems + 1)
     #expect(list.problems.isEmpty)
-    // Hang detection, not a speed target: a debug build on the loaded 2-core machine takes 8 to 11 s,
-    // a quadratic parse would take hours.
-    #expect(elapsed < .seconds(60), "took \(elapsed)")
 }
 
 @Test("Command-line arguments: no file, line is the argument position")

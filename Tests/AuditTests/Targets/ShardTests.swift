@@ -87,6 +87,7 @@ import Testing
         ("0/4", "K counts from 1"),
         ("5/4", "K must be at most N"),
         ("1/0", "N must be at least 1"),
+        ("1/2147483648", "N must be at most 2147483647"),
         ("0/0", "N must be at least 1"),
         ("", "expected K/N"),
         ("2", "expected K/N"),
