@@ -147,7 +147,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                    help: "Audit only shard K of N (1-based): a stable subset chosen by a hash of each domain, so shards do not move when the list grows. Combine the shard reports with aasa-audit merge (see docs/scaling.md).") {
                 $0.shard = try OptionValue.shard($1.value)
             },
-            .flag("--android", help: "Also audit each domain's Android App Links file, https://DOMAIN/.well-known/assetlinks.json, on the same connection: the same transport checks (Android's verifier follows no redirect either), then the Digital Asset Links statements. Automatic for a domain with android=, android-creds= or sha256= expectations. Its errors fail the domain.") {
+            .flag("--android", help: "Also audit each domain's Android App Links file, https://DOMAIN/.well-known/assetlinks.json, on the same connection: the same transport checks (Android's verifier follows no redirect either) and its verifier's limits (1 MiB, 5 s), then the Digital Asset Links statements, with the lists they include (one level, as Android reads them). Automatic for a domain with android=, android-creds= or sha256= expectations. Its errors fail the domain.") {
                 $0.android = true
             },
             .value("--entitlements", valueName: "FILE", kind: .file, repeatable: true,

@@ -47,6 +47,10 @@ public struct Auditor: Sendable {
             crawled: crawled, cdn: site.cdn, android: site.android.map { check(path: AssetLinksFile.path, fetch: $0, kind: .assetLinks) },
             expectations: expectations, claims: claims, settings: settings)
         context.otherFamily = site.otherFamily
+        context.androidIncludes = site.androidIncludes.map { included in
+            CheckedInclude(url: included.url, location: check(path: URLComponents(string: included.url)?.path ?? included.url,
+                                                             fetch: included.fetch, kind: .assetLinks))
+        }
         var findings: [Finding] = [], androidFindings: [Finding] = []
         var crawler: CrawlerResult?, cdn: CDNResult?, outcomes: [ClaimOutcome]?, families: AddressFamilyComparison?
         for domainCheck in RuleRegistry.domainChecks {
@@ -65,7 +69,8 @@ public struct Auditor: Sendable {
             case nil: break
             }
         }
-        let android = context.android.map { AndroidResult(location: $0.result, findings: androidFindings) }
+        let includes = context.androidIncludes.map(\.location.result)
+        let android = context.android.map { AndroidResult(location: $0.result, findings: androidFindings, includes: includes.isEmpty ? nil : includes) }
         // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn. The
         // Android part, audited only when asked, counts too (`AndroidResult`).
         let appleVerdict = Verdict.worst(context.choice.verdict, Verdict(findings: findings))

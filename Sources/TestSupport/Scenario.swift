@@ -111,6 +111,20 @@ public enum ScenarioFiles {
     public static let assetLinksLowercase = assetLinks.replacingOccurrences(of: releaseFingerprint, with: releaseFingerprint.lowercased())
     /// Lists only the debug key's fingerprint.
     public static let assetLinksDebugOnly = assetLinks.replacingOccurrences(of: releaseFingerprint, with: debugFingerprint)
+    /// The host serving the lists the include scenarios include (`Scenarios.includeList`).
+    public static let includeHost = "include-list.test"
+    /// A statement list of include statements only.
+    public static func assetLinksIncluding(_ urls: [String]) -> String {
+        "[\n" + urls.map { "  { \"include\": \"\($0)\" }" }.joined(separator: ",\n") + "\n]\n"
+    }
+    /// Includes the good list (`assetLinks`) from another host.
+    public static let assetLinksIncludingGood = assetLinksIncluding(["https://\(includeHost)/lists/app.json"])
+    /// Includes a missing list, a redirected one and one that includes another in turn.
+    public static let assetLinksIncludingBroken = assetLinksIncluding(
+        ["https://\(includeHost)/lists/missing.json", "https://\(includeHost)/lists/moved.json", "https://\(includeHost)/lists/nested.json"])
+    /// The debug-only statement, and an include of the good list: Android does not read that one (one level).
+    public static let includedNested = assetLinksDebugOnly.replacingOccurrences(
+        of: "\n]", with: ",\n  { \"include\": \"https://\(includeHost)/lists/app.json\" }\n]")
     /// Invalid JSON: a trailing comma.
     public static let assetLinksInvalid = "[ { \"relation\": [\"delegate_permission/common.handle_all_urls\"], } ]\n"
 
@@ -267,6 +281,14 @@ public enum Scenarios {
         Scenario(host: "android-only.test", directives: [aasa(assetLinksPath, file: "assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "apk.test", directives: [aasa(assetLinksPath, file: "apk-assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "apk-wrong-key.test", directives: [aasa(assetLinksPath, file: "assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
+        // `include` followed one level: a list included from another host, and a file whose includes
+        // fail (a 404, a redirect) or include again.
+        androidSite("android-include.test", aasa(assetLinksPath, file: "assetlinks-include.json")),
+        androidSite("android-include-broken.test", aasa(assetLinksPath, file: "assetlinks-include-broken.json")),
+        Scenario(host: ScenarioFiles.includeHost, directives: [
+            aasa("/lists/app.json", file: "assetlinks.json"), aasa("/lists/nested.json", file: "include-nested.json"),
+            "location = /lists/moved.json { return 301 https://\(ScenarioFiles.includeHost)/lists/app.json; }", notFoundElsewhere,
+        ].joined(separator: "\n")),
         Scenario(host: "android-spa.test", directives: [
             aasa(wellKnown, file: "good.json"),
             "location / { default_type text/html; root FILES; try_files /index.html =404; }",

@@ -6,7 +6,7 @@ public enum RuleRegistry {
     /// The location checks, in the order they run on each location.
     public static let locationChecks: [any LocationCheck.Type] = [
         NetworkCheck.self, CertificatePolicyCheck.self, CertificateCheck.self, RedirectCheck.self, StatusCheck.self,
-        ContentTypeCheck.self, SizeCheck.self, DocumentCheck.self,
+        ContentTypeCheck.self, SizeCheck.self, DocumentCheck.self, VerifierTimeoutCheck.self,
     ]
 
     /// The domain-level checks, in the order the `Auditor` runs them and every reporter lists their
@@ -15,7 +15,7 @@ public enum RuleRegistry {
     /// Apple's crawler (whose refusal is what the CDN caches), Apple's CDN, the expectations written in
     /// domains.txt, the Android ones, the apps' entitlement claims.
     public static let domainChecks: [any DomainCheck.Type] = [
-        LocationChoice.self, AddressFamilyCheck.self, CrawlerAccessCheck.self, CDNCheck.self, ExpectationCheck.self, AndroidExpectationCheck.self,
+        LocationChoice.self, AddressFamilyCheck.self, CrawlerAccessCheck.self, CDNCheck.self, ExpectationCheck.self, AssetLinksIncludeCheck.self, AndroidExpectationCheck.self,
         EntitlementClaimCheck.self,
     ]
 

@@ -88,7 +88,10 @@ public enum ReportRange {
             date(domain.certificate?.notAfter, "certificate.notAfter")
             days(domain.certificate?.daysLeft, "certificate.daysLeft")
             for (index, location) in domain.locations.enumerated() { self.location(location, "locations[\(index)]") }
-            if let android = domain.android { location(android.location, "android.location") }
+            if let android = domain.android {
+                location(android.location, "android.location")
+                for (index, included) in (android.includes ?? []).enumerated() { location(included, "android.includes[\(index)]") }
+            }
             status(domain.cdn?.httpStatus, "cdn.httpStatus")
             int(domain.cdn?.error?.curlCode, ReportRange.curlCode, "cdn.error.curlCode", "0…100000")
             status(domain.crawler?.httpStatus, "crawler.httpStatus")
