@@ -67,6 +67,7 @@ public enum MarkdownReporter {
             more(report.inputErrorCount, shown: maxChangesListed, "input error", to: &out)
         }
         if let apps = report.apps { self.apps(apps, to: &out) }
+        if let hosts = report.appLinkHosts { appLinkHosts(hosts, to: &out) }
         let digests = domains.digests
         let ordered = domains.worstFirst
         out += "\n## Domains\n\n"

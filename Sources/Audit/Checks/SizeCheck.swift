@@ -36,7 +36,9 @@ public enum SizeCheck: LocationCheck {
             if bytes.decoded > limit {
                 return [assetLinksTooLarge.finding("The file is \(bytes.decoded) bytes uncompressed\(encoding); Android's verifier reads at most \(limit), so it takes no statement from this file.")]
             }
-            if let declared = location.response.header("content-length").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), declared > limit {
+            // Compressed, the length is the encoded body's, which Android's transparent decoding hides.
+            if location.response.header("content-encoding") == nil,
+               let declared = location.response.header("content-length").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), declared > limit {
                 return [assetLinksTooLarge.finding("The response declares Content-Length: \(declared)\(encoding); Android 12 and later refuse a response declaring more than \(limit) bytes, so they take no statement from this file.")]
             }
             return bytes.decoded == 0 ? [empty.finding("\(location.response.url) answers 200 with no body.")] : []

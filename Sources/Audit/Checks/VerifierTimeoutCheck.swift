@@ -15,6 +15,7 @@ public enum VerifierTimeoutCheck: LocationCheck {
         fix: "Serve assetlinks.json quickly from every network: a static file, no slow upstream, a close edge; check the server's and the network's latency to the file.")
 
     public static let rules = [slow]
+    public static var judges: Set<LocationKind> { [.assetLinks] }
 
     /// The phases of `timings` longer than Android waits, named, with their milliseconds.
     static func slowPhases(_ timings: Timings) -> [(phase: String, ms: Double)] {

@@ -111,6 +111,7 @@ public enum ReportRange {
                 }
             }
             count(report.inputErrorsOmitted, "inputErrorsOmitted")
+            count(report.appLinkHosts?.shared, "appLinkHosts.shared")
             count(report.expiryWarningDays, "expiryWarningDays")
             for (index, problem) in report.inputErrors.enumerated() { count(problem.line, "inputErrors[\(index)].line") }
             if let changes = report.changes {
