@@ -8,7 +8,7 @@ import AASA
 /// location follows `.well-known` on its kept connection (or is not fetched when `.well-known` could
 /// not connect at all, `notRetried`). Then Android's file, when asked for, on the same connection.
 /// Then, together: the lists Android's file includes (`SiteFetch.androidIncludes`), the crawler's repeats (of a location that got an HTTP response; of the root
-/// location only when `.well-known` did not answer 200), the CDN copy and, once `.well-known` has
+/// location only when `.well-known` did not answer 200), the CDN copy, Google's Digital Asset Links answer (with Android's file, when asked) and, once `.well-known` has
 /// connected, `.well-known` over the address family it did not use. Each location may add a
 /// certificate probe and redirect hops (`LocationFetchMachine`).
 ///
@@ -18,6 +18,8 @@ struct SiteFetchMachine: Sendable {
     /// redirect hops belong to the location: it has one transfer out at a time.
     enum Slot: Hashable, Sendable {
         case wellKnown, root, android, crawlerWellKnown, crawlerRoot, cdn
+        /// Google's Digital Asset Links API answer for the site (`SiteFetch.googleDAL`).
+        case googleDAL
         /// `.well-known` again, over the address family its first fetch did not use.
         case otherFamily
         /// The statement list at this position of `SiteFetch.androidIncludes`.
@@ -53,6 +55,8 @@ struct SiteFetchMachine: Sendable {
         var cdnURL: String?
         /// Fetch Android's `assetlinks.json` too.
         var assetLinks: Bool
+        /// Google's `statements:list` URL for the domain; nil when not asked or Android's file is not fetched.
+        var googleDALURL: String?
         var maxRedirectHops: Int
         /// Fetch `.well-known` again over the other address family (`AddressFamilies.compare`).
         var comparesFamilies: Bool
@@ -64,6 +68,7 @@ struct SiteFetchMachine: Sendable {
             crawlerUserAgent = viaCDN ? options.crawlerUserAgent : nil
             cdnURL = viaCDN ? options.appleCDNBase.map { $0 + domain } : nil
             assetLinks = options.assetLinks.includes(domain)
+            googleDALURL = assetLinks ? options.googleDALBase.map { GoogleDAL.listURL(base: $0, domain: domain) } : nil
             maxRedirectHops = options.maxRedirectHops
             comparesFamilies = options.addressFamilies == .compare
         }
@@ -194,7 +199,7 @@ struct SiteFetchMachine: Sendable {
                 guard apple.alongside?.crawlerOut == true else { return .wait }
                 apple.alongside?.crawlerWellKnown = response
                 apple.alongside?.crawlerOut = false
-            case .android, .crawlerRoot, .cdn, .otherFamily, .include:
+            case .android, .crawlerRoot, .cdn, .googleDAL, .otherFamily, .include:
                 return .wait
             }
             state = .apple(apple)
@@ -223,6 +228,7 @@ struct SiteFetchMachine: Sendable {
             case .crawlerWellKnown: site.crawlerWellKnown = response
             case .crawlerRoot: site.crawlerRoot = response
             case .cdn: site.cdn = response
+            case .googleDAL: site.googleDAL = response
             case .otherFamily:
                 guard let family = site.otherFamily?.family else { return .wait }
                 site.otherFamily = FamilyFetch(family: family, response: response)
@@ -302,6 +308,10 @@ struct SiteFetchMachine: Sendable {
         }
         if let cdn = plan.cdnURL {
             steps.append(Step(slot: .cdn, request: FetchRequest(url: cdn)))
+        }
+        // The user's address (--google-dal-base), so not held to public addresses, as the CDN's.
+        if let dal = plan.googleDALURL, site.android != nil {
+            steps.append(Step(slot: .googleDAL, request: FetchRequest(url: dal)))
         }
         for (index, url) in Self.includes(of: site.android).enumerated() {
             site.androidIncludes.append(IncludedList(url: url, fetch: LocationFetch(response: FetchResponse(url: url))))

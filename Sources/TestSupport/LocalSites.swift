@@ -46,7 +46,8 @@ public final class LocalSites: @unchecked Sendable {
                                 ("assetlinks-debug.json", ScenarioFiles.assetLinksDebugOnly), ("assetlinks-invalid.json", ScenarioFiles.assetLinksInvalid),
                                 ("assetlinks-include.json", ScenarioFiles.assetLinksIncludingGood),
                                 ("assetlinks-include-broken.json", ScenarioFiles.assetLinksIncludingBroken),
-                                ("include-nested.json", ScenarioFiles.includedNested)] {
+                                ("include-nested.json", ScenarioFiles.includedNested),
+                                ("dal-release.json", ScenarioFiles.googleDALRelease), ("dal-wrong-type.json", ScenarioFiles.googleDALWrongType)] {
             try content.write(to: files.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
         try certificateAuthority.signCMS(content: ScenarioFiles.good, signer: fallback)

@@ -32,6 +32,8 @@ public struct DomainCheckContext: Sendable {
     public var cdn: FetchResponse?
     /// `.well-known` fetched over the address family the first fetch did not use; nil when it was not.
     public var otherFamily: FamilyFetch?
+    /// Google's Digital Asset Links API answer for the site (`SiteFetch.googleDAL`); nil when not asked.
+    public var googleDAL: FetchResponse?
     /// The checked assetlinks.json location; nil when the domain's Android part was not audited.
     public var android: CheckedLocation?
     /// The lists assetlinks.json includes, fetched and checked (`SiteFetch.androidIncludes`).

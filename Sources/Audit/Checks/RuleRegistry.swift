@@ -13,9 +13,9 @@ public enum RuleRegistry {
     /// findings, causes first (`DomainResult.domainCheckOrder`): the choice between the two locations,
     /// `.well-known` over each address family (what a client on one family gets),
     /// Apple's crawler (whose refusal is what the CDN caches), Apple's CDN, the expectations written in
-    /// domains.txt, the Android ones, the apps' entitlement claims.
+    /// domains.txt, the Android ones, Google's view of the Android statements, the apps' entitlement claims.
     public static let domainChecks: [any DomainCheck.Type] = [
-        LocationChoice.self, AddressFamilyCheck.self, CrawlerAccessCheck.self, CDNCheck.self, ExpectationCheck.self, AssetLinksIncludeCheck.self, AndroidExpectationCheck.self,
+        LocationChoice.self, AddressFamilyCheck.self, CrawlerAccessCheck.self, CDNCheck.self, ExpectationCheck.self, AssetLinksIncludeCheck.self, AndroidExpectationCheck.self, GoogleDALCheck.self,
         EntitlementClaimCheck.self,
     ]
 
