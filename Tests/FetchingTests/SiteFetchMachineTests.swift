@@ -10,6 +10,7 @@ import Testing
     static let root = "https://a.test/apple-app-site-association"
     static let android = "https://a.test/.well-known/assetlinks.json"
     static let cdn = "https://cdn.test/a/v1/a.test"
+    static let dal = "https://dal.test/v1/statements:list?source.web.site=https://a.test&relation=delegate_permission/common.handle_all_urls"
     static let bot = AppleCDN.crawlerUserAgent
 
     /// How the scripted transfers end relative to one another.
@@ -160,6 +161,15 @@ import Testing
              options: options(crawler: true) { $0.assetLinks = .domains(["a.test"]) }, multiplexes: true,
              answers: [wellKnown: status(200, wellKnown), root: status(200, root, reused: true), android: status(200, android, reused: true)],
              started: ["wellKnown \(wellKnown)", "root \(root)", "crawlerWellKnown \(wellKnown) UA=\(bot)", "android \(android)"]),
+        Path(name: "--google-dal: Google's answer after Android's file, with the CDN copy, not held to public addresses",
+             options: options(cdn: true) { $0.assetLinks = .all; $0.googleDALBase = "https://dal.test" }, multiplexes: false,
+             answers: [wellKnown: status(200, wellKnown), root: status(200, root, reused: true),
+                       android: status(200, android, reused: true), cdn: status(200, cdn), dal: status(200, dal)],
+             started: ["wellKnown \(wellKnown)", "root \(root)", "android \(android)", "cdn \(cdn)", "googleDAL \(dal)"]),
+        Path(name: "--google-dal for a domain not audited for Android: Google is not asked",
+             options: options() { $0.assetLinks = .domains(["b.test"]); $0.googleDALBase = "https://dal.test" }, multiplexes: false,
+             answers: [wellKnown: status(200, wellKnown), root: status(200, root, reused: true)],
+             started: ["wellKnown \(wellKnown)", "root \(root)"]),
         Path(name: "Android's file for another domain only: not fetched here",
              options: options() { $0.assetLinks = .domains(["b.test"]) }, multiplexes: false,
              answers: [wellKnown: status(200, wellKnown), root: status(200, root, reused: true)],
@@ -201,6 +211,7 @@ import Testing
             #expect((site.crawlerWellKnown != nil) == run.started.contains { $0.hasPrefix("crawlerWellKnown ") })
             #expect((site.crawlerRoot != nil) == run.started.contains { $0.hasPrefix("crawlerRoot ") })
             #expect((site.android != nil) == (path.options.assetLinks.includes("a.test")))
+            #expect(site.googleDAL?.url == (run.started.contains { $0.hasPrefix("googleDAL ") } ? Self.dal : nil))
         }
     }
 
