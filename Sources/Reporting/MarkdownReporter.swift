@@ -195,7 +195,8 @@ public enum MarkdownReporter {
             + domain.orderedDomainFindings.map { ($0, ["domain"]) }
         entries = entries.filter { $0.finding.severity != .info }
         if let android = domain.android {
-            entries += android.location.findings.map { ($0, [android.location.path]) } + android.findings.map { ($0, ["Android expectations"]) }
+            entries += android.location.findings.map { ($0, [android.location.path]) }
+                + android.findings.map { ($0, [$0.check == GoogleDALCheck.id ? "Google's Digital Asset Links API" : "Android expectations"]) }
             entries = entries.filter { $0.finding.severity != .info }
         }
         // Errors first, otherwise in report order.

@@ -67,6 +67,10 @@ import TestSupport
         for name in ["report.html", "report.md", "report.junit.xml"] {
             let text = try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
             #expect(text.contains("dal.differs") && text.contains("dal.error"), "\(name)")
+            // Under a heading (HTML), place (Markdown) or case (JUnit) of its own, not the expectations'.
+            #expect(text.contains("Digital Asset Links API</h4>") || name != "report.html")
+            #expect(text.contains("(Google") || name != "report.md")
+            #expect(text.contains("Android: Google&apos;s Digital Asset Links API") || text.contains("Android: Google's Digital Asset Links API") || name != "report.junit.xml")
         }
         let json = try String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)
         #expect(json.contains("\"googleDAL\""))
