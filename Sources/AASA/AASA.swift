@@ -23,4 +23,17 @@ public enum AssetLinksFile {
     public static let path = "/.well-known/assetlinks.json"
     /// The file name, by which `aasa-audit validate` recognises a statement list.
     public static let fileName = "assetlinks.json"
+
+    // Android's verifier, AOSP `frameworks/base/packages/StatementService`: `StatementRetriever.kt`
+    // (Android 12 and later) and `DirectStatementRetriever.java` (Android 6 to 11) declare these.
+
+    /// `HTTP_CONTENT_SIZE_LIMIT_IN_BYTES` (1024 * 1024): a larger file gives no statements. Android 6
+    /// to 11 stop reading past it (`URLFetcher.inputStreamToString`); Android 12 and later refuse a
+    /// response whose Content-Length says more (`UrlFetcher.kt`).
+    public static let maximumSize = 1_048_576
+    /// `HTTP_CONNECTION_TIMEOUT_MILLIS` (5000), set as both the connect and the read timeout of the
+    /// verifier's `HttpsURLConnection` (`UrlFetcher.kt`, `URLFetcher.java`).
+    public static let verifierTimeoutMs = 5_000.0
+    /// `MAX_INCLUDE_LEVEL` (1): the file's `include` lists are read, the lists they include are not.
+    public static let includeLevels = 1
 }

@@ -52,6 +52,10 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     public var failOn = FailOnList.any
     /// `--android`: also audit each domain's Android `/.well-known/assetlinks.json`.
     public var android = false
+    /// `--google-dal`: ask Google's Digital Asset Links API for each domain audited for Android.
+    public var googleDAL = false
+    /// `--google-dal-base URL`: where that API is (no trailing "/").
+    public var googleDALBase = GoogleDAL.defaultBase
     /// `--entitlements FILE [--app-id TEAMID.bundle.id]`, repeatable: apps whose Associated Domains
     /// entries are audited; each `--app-id` belongs to the nearest `--entitlements` before it.
     public var entitlements: [EntitlementsInput] = []
@@ -136,8 +140,15 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
                    help: "Audit only shard K of N (1-based): a stable subset chosen by a hash of each domain, so shards do not move when the list grows. Combine the shard reports with aasa-audit merge (see docs/scaling.md).") {
                 $0.shard = try OptionValue.shard($1.value)
             },
-            .flag("--android", help: "Also audit each domain's Android App Links file, https://DOMAIN/.well-known/assetlinks.json, on the same connection: the same transport checks (Android's verifier follows no redirect either), then the Digital Asset Links statements. Automatic for a domain with android=, android-creds= or sha256= expectations. Its errors fail the domain.") {
+            .flag("--android", help: "Also audit each domain's Android App Links file, https://DOMAIN/.well-known/assetlinks.json, on the same connection: the same transport checks (Android's verifier follows no redirect either) and its verifier's limits (1 MiB, 5 s), then the Digital Asset Links statements, with the lists they include (one level, as Android reads them). Automatic for a domain with android=, android-creds= or sha256= expectations. Its errors fail the domain.") {
                 $0.android = true
+            },
+            .flag("--google-dal", help: "For each domain audited for Android, also ask Google's Digital Asset Links API (statements:list, handle_all_urls) what it holds for the site, and compare it with the site's assetlinks.json as Apple's CDN copy is compared: Google's error codes (dal.error), apps and fingerprints only one of them lists (dal.differs), and how long Google's answer holds (maxAge). The API not answering is a warning (dal.unreachable), not the site's fault.") {
+                $0.googleDAL = true
+            },
+            .value("--google-dal-base", valueName: "URL", defaultValue: GoogleDAL.defaultBase,
+                   help: "Base URL of Google's Digital Asset Links API for --google-dal; /v1/statements:list?... is appended. Must be https://. --connect-to, --resolve and the proxy apply to its host too.") {
+                $0.googleDALBase = try OptionValue.googleDALBase($1.value)
             },
             .value("--entitlements", valueName: "FILE", kind: .file, repeatable: true,
                    help: "Also audit an app's Associated Domains entitlement: each applinks:, webcredentials:, appclips: and activitycontinuation: entry adds the host whose file Apple reads for it, and that file must list the app for the service (*.example.com: example.com's file; ?mode= entries: the origin's /.well-known/ only, never Apple's CDN). FILE: an .entitlements or .xcent property list (XML or binary), a built .app, its Mach-O executable, or an .ipa (with its embedded provisioning profile). Repeatable, one app each; combines with DOMAIN arguments and the domain list (with no DOMAIN, ./domains.txt is read when it exists). A bad entry is an input error (exit 2); the others are still audited.\nSee docs/entitlements.md.") {
@@ -208,6 +219,7 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
         fetch.addressFamilies = addressFamilies
         fetch.proxy = network.proxyRoute(environment: environment)
         if android { fetch.assetLinks = .all }
+        if googleDAL { fetch.googleDALBase = googleDALBase }
         return fetch
     }
 

@@ -57,6 +57,20 @@ public enum OptionValue {
         return text
     }
 
+    /// An https:// base URL without query or fragment, to which `/v1/statements:list?...` is appended
+    /// (a trailing "/" is dropped, so it is not doubled).
+    public static func googleDALBase(_ text: String) throws(UsageError) -> String {
+        let example = "expected an https:// URL, e.g. \(GoogleDAL.defaultBase)"
+        guard let url = URLComponents(string: text), url.scheme?.lowercased() == "https",
+              let host = url.host, !host.isEmpty else { throw .invalidValue("--google-dal-base", text, example) }
+        guard url.query == nil, url.fragment == nil else {
+            throw .invalidValue("--google-dal-base", text, example + " without ? or # (/v1/statements:list?... is appended to it)")
+        }
+        var base = text
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
     /// curl's `HOST:PORT:CONNECT_HOST:CONNECT_PORT` (HOST and PORT may be empty: any; brackets for IPv6).
     public static func connectTo(_ text: String) throws(UsageError) -> String {
         let fields = FetchOptions.splitHostFields(text)

@@ -47,7 +47,13 @@ public struct Auditor: Sendable {
             crawled: crawled, cdn: site.cdn, android: site.android.map { check(path: AssetLinksFile.path, fetch: $0, kind: .assetLinks) },
             expectations: expectations, claims: claims, settings: settings)
         context.otherFamily = site.otherFamily
+        context.googleDAL = site.googleDAL
+        context.androidIncludes = site.androidIncludes.map { included in
+            CheckedInclude(url: included.url, location: check(path: URLComponents(string: included.url)?.path ?? included.url,
+                                                             fetch: included.fetch, kind: .assetLinks))
+        }
         var findings: [Finding] = [], androidFindings: [Finding] = []
+        var googleDAL: GoogleDALResult?
         var crawler: CrawlerResult?, cdn: CDNResult?, outcomes: [ClaimOutcome]?, families: AddressFamilyComparison?
         for domainCheck in RuleRegistry.domainChecks {
             let output = domainCheck.check(context)
@@ -62,10 +68,13 @@ public struct Auditor: Sendable {
             case .cdn(let facts)?: cdn = facts
             case .claims(let facts)?: outcomes = facts
             case .addressFamilies(let facts)?: families = facts
+            case .googleDAL(let facts)?: googleDAL = facts
             case nil: break
             }
         }
-        let android = context.android.map { AndroidResult(location: $0.result, findings: androidFindings) }
+        let includes = context.androidIncludes.map(\.location.result)
+        var android = context.android.map { AndroidResult(location: $0.result, findings: androidFindings, includes: includes.isEmpty ? nil : includes) }
+        android?.googleDAL = googleDAL
         // Errors about the crawler, the CDN or the expectations fail the domain; warnings warn. The
         // Android part, audited only when asked, counts too (`AndroidResult`).
         let appleVerdict = Verdict.worst(context.choice.verdict, Verdict(findings: findings))

@@ -29,6 +29,11 @@ public struct FetchOptions: Sendable, Equatable {
     /// The User-Agent of Apple's crawler; when set, the file is fetched a second time with it.
     /// Nil: no crawler fetch.
     public var crawlerUserAgent: String?
+    /// The base URL of Google's Digital Asset Links API (`https://digitalassetlinks.googleapis.com`,
+    /// no trailing "/"). When set, each domain whose assetlinks.json is fetched also gets Google's
+    /// `statements:list` answer for it (`SiteFetch.googleDAL`). The user's address, like the CDN's: not
+    /// held to public addresses; proxies, `connectTo` and `resolve` apply. Nil: not asked.
+    public var googleDALBase: String?
     /// Transfers in flight at once to one host name and port of a URL (0: no limit): each domain of
     /// the list, and Apple's CDN (one name for all). Counted by the URL's name, not by where
     /// `connectTo` routes it (`HostKey`): names routed to one server are held only by `concurrency`.

@@ -14,6 +14,14 @@ public struct SiteFetch: Sendable, Equatable {
     /// Android's `/.well-known/assetlinks.json` on the same connection; nil when it was not asked for
     /// (`FetchOptions.assetLinks`).
     public var android: LocationFetch?
+    /// The statement lists `android` includes, fetched as Android's verifier fetches them: one level,
+    /// https:// only, no redirect followed, public addresses only (unless routed by the user), at most
+    /// `IncludedList.maximumFollowed`, in the file's order. Empty when there is none or none was read.
+    public var androidIncludes: [IncludedList] = []
+    /// Google's Digital Asset Links API answer for the site's `handle_all_urls` statements
+    /// (`GoogleDAL.listURL`); nil when it was not asked (`FetchOptions.googleDALBase`) or Android's
+    /// file was not fetched.
+    public var googleDAL: FetchResponse?
     /// `.well-known` fetched again over the address family the first fetch did not use; nil when
     /// families are not compared (`--ip-families`) or the first fetch made no connection.
     public var otherFamily: FamilyFetch?
@@ -46,4 +54,30 @@ public struct FamilyFetch: Sendable, Equatable {
 
     /// True when the name has no address of this family to connect to.
     public var noAddress: Bool { response.error != nil && response.addresses.isEmpty && response.primaryAddress == nil }
+}
+
+/// Google's Digital Asset Links API (developers.google.com/digital-asset-links/reference/rest/v1/statements/list).
+public enum GoogleDAL {
+    /// The public API; `--google-dal-base` replaces it (tests point it at a fake).
+    public static let defaultBase = "https://digitalassetlinks.googleapis.com"
+
+    /// The `statements:list` query for the site's App Links statements: Google's view of
+    /// https://DOMAIN's statement list (with what it includes), from Google's cache.
+    public static func listURL(base: String, domain: String) -> String {
+        "\(base)/v1/statements:list?source.web.site=https://\(domain)&relation=delegate_permission/common.handle_all_urls"
+    }
+}
+
+/// A statement list an assetlinks.json includes, and what its address answered.
+public struct IncludedList: Sendable, Equatable {
+    public var url: String
+    public var fetch: LocationFetch
+
+    /// Includes fetched per file at most: Android sets no number, a hostile file could name thousands.
+    public static let maximumFollowed = 16
+
+    public init(url: String, fetch: LocationFetch) {
+        self.url = url
+        self.fetch = fetch
+    }
 }

@@ -7,8 +7,8 @@ import AASA
 /// location and the crawler's repeat of `.well-known` go out on it at once; otherwise the root
 /// location follows `.well-known` on its kept connection (or is not fetched when `.well-known` could
 /// not connect at all, `notRetried`). Then Android's file, when asked for, on the same connection.
-/// Then, together: the crawler's repeats (of a location that got an HTTP response; of the root
-/// location only when `.well-known` did not answer 200), the CDN copy and, once `.well-known` has
+/// Then, together: the lists Android's file includes (`SiteFetch.androidIncludes`), the crawler's repeats (of a location that got an HTTP response; of the root
+/// location only when `.well-known` did not answer 200), the CDN copy, Google's Digital Asset Links answer (with Android's file, when asked) and, once `.well-known` has
 /// connected, `.well-known` over the address family it did not use. Each location may add a
 /// certificate probe and redirect hops (`LocationFetchMachine`).
 ///
@@ -18,8 +18,12 @@ struct SiteFetchMachine: Sendable {
     /// redirect hops belong to the location: it has one transfer out at a time.
     enum Slot: Hashable, Sendable {
         case wellKnown, root, android, crawlerWellKnown, crawlerRoot, cdn
+        /// Google's Digital Asset Links API answer for the site (`SiteFetch.googleDAL`).
+        case googleDAL
         /// `.well-known` again, over the address family its first fetch did not use.
         case otherFamily
+        /// The statement list at this position of `SiteFetch.androidIncludes`.
+        case include(Int)
     }
 
     /// One transfer to start.
@@ -51,6 +55,8 @@ struct SiteFetchMachine: Sendable {
         var cdnURL: String?
         /// Fetch Android's `assetlinks.json` too.
         var assetLinks: Bool
+        /// Google's `statements:list` URL for the domain; nil when not asked or Android's file is not fetched.
+        var googleDALURL: String?
         var maxRedirectHops: Int
         /// Fetch `.well-known` again over the other address family (`AddressFamilies.compare`).
         var comparesFamilies: Bool
@@ -62,6 +68,7 @@ struct SiteFetchMachine: Sendable {
             crawlerUserAgent = viaCDN ? options.crawlerUserAgent : nil
             cdnURL = viaCDN ? options.appleCDNBase.map { $0 + domain } : nil
             assetLinks = options.assetLinks.includes(domain)
+            googleDALURL = assetLinks ? options.googleDALBase.map { GoogleDAL.listURL(base: $0, domain: domain) } : nil
             maxRedirectHops = options.maxRedirectHops
             comparesFamilies = options.addressFamilies == .compare
         }
@@ -192,7 +199,7 @@ struct SiteFetchMachine: Sendable {
                 guard apple.alongside?.crawlerOut == true else { return .wait }
                 apple.alongside?.crawlerWellKnown = response
                 apple.alongside?.crawlerOut = false
-            case .android, .crawlerRoot, .cdn, .otherFamily:
+            case .android, .crawlerRoot, .cdn, .googleDAL, .otherFamily, .include:
                 return .wait
             }
             state = .apple(apple)
@@ -221,9 +228,16 @@ struct SiteFetchMachine: Sendable {
             case .crawlerWellKnown: site.crawlerWellKnown = response
             case .crawlerRoot: site.crawlerRoot = response
             case .cdn: site.cdn = response
+            case .googleDAL: site.googleDAL = response
             case .otherFamily:
                 guard let family = site.otherFamily?.family else { return .wait }
                 site.otherFamily = FamilyFetch(family: family, response: response)
+            case .include(let index):
+                guard site.androidIncludes.indices.contains(index) else { return .wait }
+                let included = LocationFetch(response: response)
+                // Another host's list comes over its own connection; the file's own host's over the domain's.
+                let sameHost = HostKey.hostAndPort(of: response.url).map { $0.0 == plan.domain.lowercased() } ?? false
+                site.androidIncludes[index].fetch = sameHost ? Self.onConnection(of: site.wellKnown.response, included) : included
             case .wellKnown, .root, .android: return .wait  // never waited for here
             }
             if waiting.isEmpty {
@@ -295,6 +309,16 @@ struct SiteFetchMachine: Sendable {
         if let cdn = plan.cdnURL {
             steps.append(Step(slot: .cdn, request: FetchRequest(url: cdn)))
         }
+        // The user's address (--google-dal-base), so not held to public addresses, as the CDN's.
+        if let dal = plan.googleDALURL, site.android != nil {
+            steps.append(Step(slot: .googleDAL, request: FetchRequest(url: dal)))
+        }
+        for (index, url) in Self.includes(of: site.android).enumerated() {
+            site.androidIncludes.append(IncludedList(url: url, fetch: LocationFetch(response: FetchResponse(url: url))))
+            // The address comes from the file, not the user: no connection to a non-public address,
+            // unless --connect-to or --resolve routes its host. The request follows no redirect.
+            steps.append(Step(slot: .include(index), request: FetchRequest(url: url, publicAddressesOnly: true)))
+        }
         // Only after a connection was made: its address says which family curl used, and a name
         // that connected over neither has nothing to compare. Not through a proxy: the proxy
         // resolves the name, and the address seen is the proxy's.
@@ -308,6 +332,13 @@ struct SiteFetchMachine: Sendable {
         }
         state = .extras(site: site, waiting: Set(steps.map(\.slot)))
         return .start(steps)
+    }
+
+    /// The lists Android's verifier reads for `android`: its https:// includes when it answered 200 with
+    /// a body read whole, at most `IncludedList.maximumFollowed`.
+    static func includes(of android: LocationFetch?) -> [String] {
+        guard let response = android?.response, response.error == nil, response.status == 200, !response.bytes.truncated else { return [] }
+        return Array(AssetLinksDocument.followedIncludes(in: Array(response.body)).prefix(IncludedList.maximumFollowed))
     }
 
     private func location(_ path: String, probe: TLSFacts?) -> LocationFetchMachine {

@@ -23,7 +23,14 @@ extension JUnitReporter {
                               time: check == NetworkCheck.id ? location.timings.totalMs / 1000 : 0))
         }
         if !other.isEmpty { cases.append(Case(name: "Android \(location.path): other", findings: other)) }
-        if !android.findings.isEmpty { cases.append(Case(name: "Android expectations", findings: android.findings)) }
+        // The included lists' findings, then the expectations' (checked against the file and those lists).
+        // Google's view (--google-dal) is a case of its own: it is about Google's cache, not the expectations.
+        let included = android.findings.filter { $0.check == AssetLinksIncludeCheck.id }
+        let google = android.findings.filter { $0.check == GoogleDALCheck.id }
+        let expectations = android.findings.filter { $0.check != AssetLinksIncludeCheck.id && $0.check != GoogleDALCheck.id }
+        if !included.isEmpty { cases.append(Case(name: "Android included lists", findings: included)) }
+        if !expectations.isEmpty { cases.append(Case(name: "Android expectations", findings: expectations)) }
+        if !google.isEmpty { cases.append(Case(name: "Android: Google's Digital Asset Links API", findings: google)) }
         return cases
     }
 }

@@ -16,6 +16,8 @@ import Foundation
 public enum JUnitReporter {
     /// The location checks, in the order they run: their ids are the case names ("tls", "document" ...).
     static let locationChecks: [String] = RuleRegistry.locationChecks.map { $0.id }
+    /// Those that judge an Apple location (`LocationCheck.judges`): its cases.
+    static let appleLocationChecks: [String] = RuleRegistry.locationChecks.filter { $0.judges.contains(.appleAppSiteAssociation) }.map { $0.id }
 
     /// Renders `report` as a JUnit XML document. Linear in the size of the report.
     public static func render(_ report: AuditReport, strict: Bool) -> String {
@@ -127,17 +129,17 @@ public enum JUnitReporter {
             let role = domain.role(of: location)
             let counts = role.counts
             // Findings go to the case of the check the audit stored in them (`Finding.check`).
-            var byCheck = Array(repeating: [Finding](), count: locationChecks.count)
+            var byCheck = Array(repeating: [Finding](), count: appleLocationChecks.count)
             var other: [Finding] = []
             for finding in location.findings {
-                if let at = finding.check.flatMap({ locationChecks.firstIndex(of: $0) }) {
+                if let at = finding.check.flatMap({ appleLocationChecks.firstIndex(of: $0) }) {
                     byCheck[at].append(finding)
                 } else {
                     other.append(finding)
                 }
             }
             let suffix = role.unusedSuffix
-            for (at, check) in locationChecks.enumerated() {
+            for (at, check) in appleLocationChecks.enumerated() {
                 let needsResponse = ![NetworkCheck.id, CertificatePolicyCheck.id, CertificateCheck.id].contains(check)
                 let skipped = needsResponse && location.httpStatus == nil && byCheck[at].isEmpty ? "no HTTP response" : nil
                 cases.append(Case(name: "\(location.path): \(check)\(suffix)", findings: byCheck[at], skipped: skipped,

@@ -2,6 +2,18 @@ import Audit
 
 // The apps named with --entitlements, in report.md.
 extension MarkdownReporter {
+    /// With --entitlements and --apk: the link hosts one platform's apps claim and the other's do not.
+    static func appLinkHosts(_ comparison: AppLinkHostComparison, to out: inout String) {
+        out += "\n## Link hosts of the iOS and Android apps\n\n\(MarkdownEscaping.escape(comparison.summary))\n"
+        guard !comparison.agrees else { return }
+        out += "\n| Claimed by the iOS apps only | Claimed by the Android apps only |\n|---|---|\n"
+        for row in 0..<max(comparison.appleOnly.count, comparison.androidOnly.count) {
+            let apple = row < comparison.appleOnly.count ? MarkdownEscaping.code(comparison.appleOnly[row]) : ""
+            let android = row < comparison.androidOnly.count ? MarkdownEscaping.code(comparison.androidOnly[row]) : ""
+            out += "| \(apple) | \(android) |\n"
+        }
+    }
+
     static func apps(_ apps: [AppResult], to out: inout String) {
         out += "\n## Apps\n\n"
         out += "Each app's Associated Domains entitlement lists the domains it claims; an entry works only when the file "

@@ -68,6 +68,7 @@ public enum MarkdownReporter {
             more(report.inputErrorCount, shown: maxChangesListed, "input error", to: &out)
         }
         if let apps = report.apps { self.apps(apps, to: &out) }
+        if let hosts = report.appLinkHosts { appLinkHosts(hosts, to: &out) }
         let digests = domains.digests
         let ordered = domains.worstFirst
         out += "\n## Domains\n\n"
@@ -201,7 +202,8 @@ public enum MarkdownReporter {
             + domain.orderedDomainFindings.map { ($0, ["domain"]) }
         entries = entries.filter { $0.finding.severity != .info }
         if let android = domain.android {
-            entries += android.location.findings.map { ($0, [android.location.path]) } + android.findings.map { ($0, ["Android expectations"]) }
+            entries += android.location.findings.map { ($0, [android.location.path]) }
+                + android.findings.map { ($0, [$0.check == GoogleDALCheck.id ? "Google's Digital Asset Links API" : "Android expectations"]) }
             entries = entries.filter { $0.finding.severity != .info }
         }
         // The headline first (the cause a reader acts on), then errors, otherwise in report order.

@@ -40,7 +40,7 @@ enum AndroidAppsReader {
 
     /// With both `--entitlements` and `--apk`: the hosts whose links the iOS apps claim (applinks:
     /// entries, as written: `*.example.com`) and the Android apps do not, and the other way round.
-    static func comparison(apple: [AppClaims], android: [AndroidApp]) -> RunEvent {
+    static func comparison(apple: [AppClaims], android: [AndroidApp]) -> AppLinkHostComparison {
         var appleHosts: [String] = []
         for app in apple {
             for entry in app.entries where entry.service == .applinks && !appleHosts.contains(entry.pattern) { appleHosts.append(entry.pattern) }
@@ -49,7 +49,6 @@ enum AndroidAppsReader {
         for app in android {
             for host in app.appLinkHosts.hosts where !androidHosts.contains(host.declared.lowercased()) { androidHosts.append(host.declared.lowercased()) }
         }
-        return .appLinkHostsCompared(appleOnly: appleHosts.filter { !androidHosts.contains($0) },
-                                     androidOnly: androidHosts.filter { !appleHosts.contains($0) }, shared: appleHosts.filter(androidHosts.contains).count)
+        return AppLinkHostComparison(apple: appleHosts, android: androidHosts)
     }
 }

@@ -120,6 +120,8 @@ public struct AuditRun: Sendable {
         var claims: [AppClaims]
         /// The hosts only the apps name, fetched from the origin alone.
         var originOnly: Set<String>
+        /// With both `--entitlements` and `--apk`: the link hosts one platform's apps claim and the other's do not.
+        var appLinkHosts: AppLinkHostComparison? = nil
     }
 
     /// The domain list (or the arguments) read, the apps' hosts added.
@@ -167,7 +169,9 @@ public struct AuditRun: Sendable {
         targets.originOnly = targets.list.add(apps: targets.claims)
         let android = AndroidAppsReader.read(androidApps, playKeys: androidKeys, into: &targets.list) { observer.event($0) }
         if !targets.claims.isEmpty && !android.isEmpty {
-            observer.event(AndroidAppsReader.comparison(apple: targets.claims, android: android))
+            let comparison = AndroidAppsReader.comparison(apple: targets.claims, android: android)
+            targets.appLinkHosts = comparison
+            observer.event(.appLinkHostsCompared(appleOnly: comparison.appleOnly, androidOnly: comparison.androidOnly, shared: comparison.shared))
         }
         // A host claimed for Android alone has no Apple CDN copy or crawler fetch to compare.
         targets.originOnly.formUnion(targets.list.entries.filter { $0.expectations.isAndroidOnly && $0.claims.isEmpty }.map(\.name.ascii))
@@ -300,6 +304,7 @@ public struct AuditRun: Sendable {
             report.report.expiryWarningDays = audit.expiryWarningDays
             if list.problemsOmitted > 0 { report.report.inputErrorsOmitted = list.problemsOmitted }
             if !targets.claims.isEmpty { report.report.apps = try AppClaimsReader.sections(targets.claims, domains: report.domains) }
+            report.report.appLinkHosts = targets.appLinkHosts
             return report
         } catch {
             observer.event(.reportNotAssembled(error))

@@ -43,7 +43,11 @@ public final class LocalSites: @unchecked Sendable {
         try ScenarioFiles.arrayRoot.write(to: files.appendingPathComponent("array.json"), atomically: true, encoding: .utf8)
         try ScenarioFiles.large().write(to: files.appendingPathComponent("large.json"), atomically: true, encoding: .utf8)
         for (name, content) in [("assetlinks.json", ScenarioFiles.assetLinks), ("assetlinks-lowercase.json", ScenarioFiles.assetLinksLowercase),
-                                ("assetlinks-debug.json", ScenarioFiles.assetLinksDebugOnly), ("assetlinks-invalid.json", ScenarioFiles.assetLinksInvalid)] {
+                                ("assetlinks-debug.json", ScenarioFiles.assetLinksDebugOnly), ("assetlinks-invalid.json", ScenarioFiles.assetLinksInvalid),
+                                ("assetlinks-include.json", ScenarioFiles.assetLinksIncludingGood),
+                                ("assetlinks-include-broken.json", ScenarioFiles.assetLinksIncludingBroken),
+                                ("include-nested.json", ScenarioFiles.includedNested),
+                                ("dal-release.json", ScenarioFiles.googleDALRelease), ("dal-wrong-type.json", ScenarioFiles.googleDALWrongType)] {
             try content.write(to: files.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
         try certificateAuthority.signCMS(content: ScenarioFiles.good, signer: fallback)

@@ -111,6 +111,32 @@ public enum ScenarioFiles {
     public static let assetLinksLowercase = assetLinks.replacingOccurrences(of: releaseFingerprint, with: releaseFingerprint.lowercased())
     /// Lists only the debug key's fingerprint.
     public static let assetLinksDebugOnly = assetLinks.replacingOccurrences(of: releaseFingerprint, with: debugFingerprint)
+    /// The host serving the lists the include scenarios include (`Scenarios.includeList`).
+    public static let includeHost = "include-list.test"
+    /// A statement list of include statements only.
+    public static func assetLinksIncluding(_ urls: [String]) -> String {
+        "[\n" + urls.map { "  { \"include\": \"\($0)\" }" }.joined(separator: ",\n") + "\n]\n"
+    }
+    /// Includes the good list (`assetLinks`) from another host.
+    public static let assetLinksIncludingGood = assetLinksIncluding(["https://\(includeHost)/lists/app.json"])
+    /// Includes a missing list, a redirected one and one that includes another in turn.
+    public static let assetLinksIncludingBroken = assetLinksIncluding(
+        ["https://\(includeHost)/lists/missing.json", "https://\(includeHost)/lists/moved.json", "https://\(includeHost)/lists/nested.json"])
+    /// The debug-only statement, and an include of the good list: Android does not read that one (one level).
+    public static let includedNested = assetLinksDebugOnly.replacingOccurrences(
+        of: "\n]", with: ",\n  { \"include\": \"https://\(includeHost)/lists/app.json\" }\n]")
+    /// Google's Digital Asset Links API answer holding the release key's App Links statement (`assetLinks`'s).
+    public static let googleDALRelease = """
+        {"statements":[{"source":{"web":{"site":"https://example.test."}},"relation":"delegate_permission/common.handle_all_urls",
+          "target":{"androidApp":{"packageName":"\(androidPackage)","certificate":{"sha256Fingerprint":"\(releaseFingerprint)"}}}}],
+         "maxAge":"86400s","debugString":"********************* Errors *********************\\nNone!"}
+
+        """
+    /// Google's answer when its fetch of the site failed on the Content-Type.
+    public static let googleDALWrongType = """
+        {"maxAge":"600s","errorCode":["ERROR_CODE_WRONG_CONTENT_TYPE"],"debugString":"Content type was text/html"}
+
+        """
     /// Invalid JSON: a trailing comma.
     public static let assetLinksInvalid = "[ { \"relation\": [\"delegate_permission/common.handle_all_urls\"], } ]\n"
 
@@ -183,6 +209,30 @@ public enum Scenarios {
         notFoundElsewhere,
     ].joined(separator: "\n"))
 
+    /// The base URL the tests give `--google-dal-base`: the `dal.test` server below plays Google's
+    /// Digital Asset Links API.
+    public static let googleDALBase = "https://dal.test"
+
+    /// Google's Digital Asset Links API, answering `statements:list` for App Links by the site asked
+    /// (a query for another relation is a 400, as the API's would be useless): the release key for
+    /// android-good.test and android-debug-only.test (whose origin lists only the debug key), an
+    /// error code for android-html-type.test, a 503 for android-invalid.test and an HTML page for
+    /// android-lowercase.test; 404 for every other site.
+    static func googleDALSite(_ host: String) -> String { "$args ~ \"source[.]web[.]site=https://\(host.replacingOccurrences(of: ".", with: "[.]"))(&|$)\"" }
+    static let googleDAL = Scenario(host: "dal.test", directives: """
+        location = /v1/statements:list {
+          if ($arg_relation != "delegate_permission/common.handle_all_urls") { return 400; }
+          if (\(googleDALSite("android-good.test"))) { rewrite ^ /answers/dal-release.json? last; }
+          if (\(googleDALSite("android-debug-only.test"))) { rewrite ^ /answers/dal-release.json? last; }
+          if (\(googleDALSite("android-html-type.test"))) { rewrite ^ /answers/dal-wrong-type.json? last; }
+          if (\(googleDALSite("android-lowercase.test"))) { rewrite ^ /answers/index.html? last; }
+          if (\(googleDALSite("android-invalid.test"))) { return 503; }
+          return 404;
+        }
+        location /answers/ { internal; default_type application/json; alias FILES/; }
+        location / { return 404; }
+        """)
+
     public static let all: [Scenario] = [
         Scenario(host: "good.test", directives: [
             aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere,
@@ -241,6 +291,7 @@ public enum Scenarios {
 
         // Apple's CDN and its crawler.
         appleCDN,
+        googleDAL,
         Scenario(host: "stale.test", directives: [aasa(wellKnown, file: "good.json"), aasa(root, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "cdn-failure.test", directives: [aasa(wellKnown, file: "good.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "bot-blocked.test", directives: [blockingCrawler(wellKnown), blockingCrawler(root), notFoundElsewhere].joined(separator: "\n")),
@@ -284,6 +335,14 @@ public enum Scenarios {
         Scenario(host: "android-only.test", directives: [aasa(assetLinksPath, file: "assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "apk.test", directives: [aasa(assetLinksPath, file: "apk-assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
         Scenario(host: "apk-wrong-key.test", directives: [aasa(assetLinksPath, file: "assetlinks.json"), notFoundElsewhere].joined(separator: "\n")),
+        // `include` followed one level: a list included from another host, and a file whose includes
+        // fail (a 404, a redirect) or include again.
+        androidSite("android-include.test", aasa(assetLinksPath, file: "assetlinks-include.json")),
+        androidSite("android-include-broken.test", aasa(assetLinksPath, file: "assetlinks-include-broken.json")),
+        Scenario(host: ScenarioFiles.includeHost, directives: [
+            aasa("/lists/app.json", file: "assetlinks.json"), aasa("/lists/nested.json", file: "include-nested.json"),
+            "location = /lists/moved.json { return 301 https://\(ScenarioFiles.includeHost)/lists/app.json; }", notFoundElsewhere,
+        ].joined(separator: "\n")),
         Scenario(host: "android-spa.test", directives: [
             aasa(wellKnown, file: "good.json"),
             "location / { default_type text/html; root FILES; try_files /index.html =404; }",

@@ -147,6 +147,8 @@ import Testing
         (["--resolve", "a:443:127.0.0.1,localhost"], .invalidValue("--resolve", "a:443:127.0.0.1,localhost", "\"localhost\" is not an IPv4 or IPv6 address (expected HOST:PORT:ADDRESS[,ADDRESS]..., e.g. example.com:443:203.0.113.7,2001:db8::7)")),
         (["--apple-cdn", "http://cdn.test/"], .invalidValue("--apple-cdn", "http://cdn.test/", "expected an https:// URL ending with \"/\", e.g. https://app-site-association.cdn-apple.com/a/v1/")),
         (["--apple-cdn", "https://cdn.test/a"], .invalidValue("--apple-cdn", "https://cdn.test/a", "expected an https:// URL ending with \"/\", e.g. https://app-site-association.cdn-apple.com/a/v1/ (the domain is appended to it)")),
+        (["--google-dal-base", "http://dal.test"], .invalidValue("--google-dal-base", "http://dal.test", "expected an https:// URL, e.g. https://digitalassetlinks.googleapis.com")),
+        (["--google-dal-base", "https://dal.test/?key=1"], .invalidValue("--google-dal-base", "https://dal.test/?key=1", "expected an https:// URL, e.g. https://digitalassetlinks.googleapis.com without ? or # (/v1/statements:list?... is appended to it)")),
         (["--expiry-warning-days", "3651"], .invalidValue("--expiry-warning-days", "3651", "expected 0 to 3650")),
         (["--keep", "0"], .invalidValue("--keep", "0", "expected 1 to 100000")),
         (["--max-per-host", "-1"], .invalidValue("--max-per-host", "-1", "expected 0 to 1024")),
@@ -190,5 +192,17 @@ import Testing
             }
             #expect(name == "--shard" && value == "4/3" && !reason.isEmpty)
         }
+    }
+
+    /// --google-dal asks for Google's view with the base given (its trailing "/" dropped); without it nothing is asked.
+    @Test(arguments: [
+        ([String](), nil as String?),
+        (["--google-dal-base", "https://dal.test"], nil),
+        (["--google-dal"], "https://digitalassetlinks.googleapis.com"),
+        (["--google-dal", "--google-dal-base", "https://dal.test/fake/"], "https://dal.test/fake"),
+    ])
+    func googleDALBaseReachesTheFetch(_ arguments: [String], _ base: String?) throws {
+        guard case .run(let options) = try AuditOptions.parse(arguments + ["a.example"]) else { Issue.record("not a run"); return }
+        #expect(options.fetchOptions(environment: [:]).googleDALBase == base)
     }
 }

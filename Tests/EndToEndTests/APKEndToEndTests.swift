@@ -80,6 +80,33 @@ struct APKEndToEndTests {
         #expect(result.android?.findings.map(\.id) == ["expect.android-met"])
     }
 
+    /// With --entitlements too: the hosts claimed by one platform's apps and not the other's go into
+    /// report.json, the HTML and the Markdown report (information), not only stderr.
+    @Test func theHostsOnePlatformClaimsAloneAreInTheReports() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>application-identifier</key><string>ABCDE12345.com.example.app</string>
+            <key>com.apple.developer.associated-domains</key>
+            <array><string>applinks:apk.test</string><string>applinks:good.test</string></array>
+            </dict></plist>
+            """
+        let entitlements = folder.appendingPathComponent("App.entitlements")
+        try plist.write(to: entitlements, atomically: true, encoding: .utf8)
+        let run = try Self.audit(["--entitlements", entitlements.path], apk: true)
+        let hosts = try #require(run.report.appLinkHosts, "\(run.outcome.stderr)")
+        #expect(hosts == AppLinkHostComparison(appleOnly: ["good.test"], androidOnly: ["*.apk.test", "apk-wrong-key.test"], shared: 1))
+        #expect(run.outcome.stderr.contains("claimed by the Android apps only"))
+        let out = URL(fileURLWithPath: run.folder).appendingPathComponent("out")
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("Link hosts of the iOS and Android apps") && html.contains("<code>apk-wrong-key.test</code>"))
+        let markdown = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(markdown.contains("| `good.test` | `*.apk.test` |"), "\(markdown)")
+        // Without --entitlements there is nothing to compare.
+        #expect(try Self.apkRun.get().report.appLinkHosts == nil)
+    }
+
     @Test func withoutPlatformsTheMissingAASAFileStillFails() throws {
         let run = try Self.audit(["android-only.test", "android=\(Self.package)"], apk: false)
         #expect(run.outcome.status == 1)

@@ -10,6 +10,7 @@ import Testing
     static let root = "https://a.test/apple-app-site-association"
     static let android = "https://a.test/.well-known/assetlinks.json"
     static let cdn = "https://cdn.test/a/v1/a.test"
+    static let dal = "https://dal.test/v1/statements:list?source.web.site=https://a.test&relation=delegate_permission/common.handle_all_urls"
     static let bot = AppleCDN.crawlerUserAgent
 
     /// How the scripted transfers end relative to one another.
@@ -160,6 +161,15 @@ import Testing
              options: options(crawler: true) { $0.assetLinks = .domains(["a.test"]) }, multiplexes: true,
              answers: [wellKnown: status(200, wellKnown), root: status(200, root, reused: true), android: status(200, android, reused: true)],
              started: ["wellKnown \(wellKnown)", "root \(root)", "crawlerWellKnown \(wellKnown) UA=\(bot)", "android \(android)"]),
+        Path(name: "--google-dal: Google's answer after Android's file, with the CDN copy, not held to public addresses",
+             options: options(cdn: true) { $0.assetLinks = .all; $0.googleDALBase = "https://dal.test" }, multiplexes: false,
+             answers: [wellKnown: status(200, wellKnown), root: status(200, root, reused: true),
+                       android: status(200, android, reused: true), cdn: status(200, cdn), dal: status(200, dal)],
+             started: ["wellKnown \(wellKnown)", "root \(root)", "android \(android)", "cdn \(cdn)", "googleDAL \(dal)"]),
+        Path(name: "--google-dal for a domain not audited for Android: Google is not asked",
+             options: options() { $0.assetLinks = .domains(["b.test"]); $0.googleDALBase = "https://dal.test" }, multiplexes: false,
+             answers: [wellKnown: status(200, wellKnown), root: status(200, root, reused: true)],
+             started: ["wellKnown \(wellKnown)", "root \(root)"]),
         Path(name: "Android's file for another domain only: not fetched here",
              options: options() { $0.assetLinks = .domains(["b.test"]) }, multiplexes: false,
              answers: [wellKnown: status(200, wellKnown), root: status(200, root, reused: true)],
@@ -201,7 +211,61 @@ import Testing
             #expect((site.crawlerWellKnown != nil) == run.started.contains { $0.hasPrefix("crawlerWellKnown ") })
             #expect((site.crawlerRoot != nil) == run.started.contains { $0.hasPrefix("crawlerRoot ") })
             #expect((site.android != nil) == (path.options.assetLinks.includes("a.test")))
+            #expect(site.googleDAL?.url == (run.started.contains { $0.hasPrefix("googleDAL ") } ? Self.dal : nil))
         }
+    }
+
+    /// An assetlinks.json answering 200 with `body`.
+    static func assetLinks(_ body: String) -> FetchResponse {
+        var response = status(200, android, reused: true)
+        response.body = Data(body.utf8)
+        return response
+    }
+
+    /// assetlinks.json's https:// includes are fetched after it, once each, as addresses from a file:
+    /// public addresses only, no redirect followed; an http:// one Android never reads is not fetched.
+    @Test func theIncludesOfAssetLinksAreFetchedOnceEachAsAddressesFromAFile() throws {
+        let body = """
+            [{"include": "https://b.test/one.json"}, {"include": "http://b.test/plain.json"},
+             {"include": "https://a.test/two.json"}, {"include": "https://b.test/one.json"}, {"relation": [], "target": {}}]
+            """
+        let run = Self.run(Self.options { $0.assetLinks = .all }, connection: false) { request in
+            switch request.url {
+            case Self.android: return Self.assetLinks(body)
+            case "https://b.test/one.json": return Self.redirect(request.url, to: "https://c.test/")
+            default: return Self.status(request.url.hasPrefix("https://a.test/.well-known/apple") ? 200 : 404, request.url, reused: request.url != Self.wellKnown)
+            }
+        }
+        #expect(run.strays.isEmpty, "\(run.strays)")
+        #expect(run.started.suffix(2) == ["include(0) https://b.test/one.json public", "include(1) https://a.test/two.json public"], "\(run.started)")
+        let site = try #require(run.site)
+        #expect(site.androidIncludes.map(\.url) == ["https://b.test/one.json", "https://a.test/two.json"])
+        #expect(site.androidIncludes.map(\.fetch.response.status) == [301, 404])
+        #expect(site.androidIncludes.first?.fetch.redirectHops.isEmpty == true, "the redirect is not followed")
+        // The one on the domain's own host came over its connection, with its certificate.
+        #expect(site.androidIncludes.last?.fetch.response.tls?.certificate == Self.certificate)
+        #expect(site.androidIncludes.first?.fetch.response.tls?.certificate == nil)
+    }
+
+    /// Nothing is included from a file that did not answer 200 with a statement list, and at most
+    /// `IncludedList.maximumFollowed` lists are fetched from one that names more.
+    @Test(arguments: [
+        (404, (0..<3).map { "{\"include\": \"https://b.test/\($0).json\"}" }, 0),
+        (200, ["{\"include\": 1}", "{\"include\": \"https://\"}"], 0),
+        (200, (0..<40).map { "{\"include\": \"https://b.test/\($0).json\"}" }, IncludedList.maximumFollowed),
+    ])
+    func includesAreFollowedOnlyFromAStatementListAndBounded(status: Int, statements: [String], fetched: Int) throws {
+        let run = Self.run(Self.options { $0.assetLinks = .all }, connection: false) { request in
+            if request.url == Self.android {
+                var response = Self.assetLinks("[" + statements.joined(separator: ",") + "]")
+                response.status = status
+                return response
+            }
+            return Self.status(200, request.url, reused: request.url != Self.wellKnown)
+        }
+        let site = try #require(run.site)
+        #expect(site.androidIncludes.count == fetched)
+        #expect(run.started.filter { $0.hasPrefix("include(") }.count == fetched)
     }
 
     @Test func overHTTP2TheRootAndTheCrawlerGoOutBeforeWellKnownEnds() {

@@ -58,8 +58,36 @@ public struct AssetLinksDocument: Sendable {
         return result
     }
 
-    /// The `include` URLs, in document order (the tool reports them and never fetches them).
+    /// The `include` URLs, in document order, as written.
     public var includes: [String] { statements.compactMap(\.include) }
+
+    /// The included lists Android's verifier fetches: each `https://` include, once, in document order
+    /// (Android 12's `UrlFetcher` opens an `HttpsURLConnection`, so an http:// list is never read).
+    public var followedIncludes: [String] {
+        var result: [String] = []
+        for url in includes where Self.isFollowed(url) && !result.contains(url) { result.append(url) }
+        return result
+    }
+
+    /// Whether Android fetches an include of this address: an https:// URL with something after the scheme.
+    public static func isFollowed(_ url: String) -> Bool {
+        url.lowercased().hasPrefix("https://") && url.count > "https://".count
+    }
+
+    /// `followedIncludes` of the statement list in `bytes`; empty when they are not one. For the fetch,
+    /// which follows them one level as Android does (`AssetLinksFile.includeLevels`).
+    public static func followedIncludes(in bytes: [UInt8]) -> [String] {
+        guard let json = try? JSONParser.parse(bytes), let document = AssetLinksDocument(json: json) else { return [] }
+        return document.followedIncludes
+    }
+
+    /// This list with `other`'s statements after its own: what Android reads for a site whose file
+    /// includes `other` (the included statements count as the including file's, AOSP `StatementRetriever`).
+    public func including(_ other: AssetLinksDocument) -> AssetLinksDocument {
+        var merged = self
+        merged.statements += other.statements.filter { $0.include == nil }
+        return merged
+    }
 }
 
 /// One element of the statement list, read leniently: wrong types become nil or empty here and are

@@ -34,8 +34,8 @@ public enum AssetLinksStatementCheck {
         meaning: "A web target's \"site\" is not an origin http[s]://host[:port] (no path, no default port).",
         fix: "Write the site as a scheme and host only, e.g. \"https://www.example.com\".")
     public static let include = Rule("assetlinks.include", .info,
-        meaning: "An include statement points to another statement list. Digital Asset Links clients read that list too; this tool reports the address and never fetches it, so the statements there are not checked.",
-        fix: "Check the included file on its own (aasa-audit validate FILE) or audit its domain.")
+        meaning: "An include statement points to another statement list, whose statements Android's verifier reads as this file's (one level deep: the lists an included list includes are not read). aasa-audit validate does not fetch it; the audit does, with the same limits as the file, and reports it under assetlinks.include-*.",
+        fix: "Nothing to fix; check the included list on its own with aasa-audit validate FILE.")
     public static let includeInvalid = Rule("assetlinks.include-invalid", .error,
         meaning: "An include statement's \"include\" is not an https:// URL string, so there is nothing to include.",
         fix: "Write the included list's full address: \"include\": \"https://www.example.com/includedstatements.json\".")
@@ -229,7 +229,7 @@ public enum AssetLinksStatementCheck {
         guard url.lowercased().hasPrefix("https://"), url.count > "https://".count else {
             return [includeInvalid.finding("\"include\" \(url.jsonQuoted) is not an https:// URL.", pointer: pointer)]
         }
-        return [include.finding("Statement list \(url.jsonQuoted) is included here; it was not fetched, so its statements are not checked.", pointer: pointer)]
+        return [include.finding("Statement list \(url.jsonQuoted) is included here; Android reads its statements as this file's.", pointer: pointer)]
     }
 
     /// Statements equal to an earlier one (key order ignored, a repeated key counted by its last value),

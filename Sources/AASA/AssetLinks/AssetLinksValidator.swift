@@ -20,9 +20,8 @@ public struct AssetLinksValidation: Sendable {
 /// Bytes in, findings out: the whole validation of an Android Digital Asset Links statement list.
 /// Pure; used by the audit for a served `/.well-known/assetlinks.json` and by `aasa-audit validate`.
 ///
-/// No size limit is checked: neither the Digital Asset Links documentation nor Android's App Links
-/// documentation states one (the only "limits" page, developers.google.com/digital-asset-links/v1/limits,
-/// says the API has no usage limits), so none is invented here; the fetch's own byte limit still applies.
+/// The size limit is Android's verifier's (`AssetLinksFile.maximumSize`, from AOSP's StatementService);
+/// the documentation states none.
 public enum AssetLinksValidator {
     public static let notArray = Rule("assetlinks.not-array", .error,
         meaning: "The JSON root is not an array; a Digital Asset Links statement list is a JSON array of statements, so Android finds no statement in it.",
@@ -31,8 +30,12 @@ public enum AssetLinksValidator {
         meaning: "The statement list is an empty array: it grants nothing, so no app is verified for this site.",
         fix: "Add a statement with relation delegate_permission/common.handle_all_urls and the app's android_app target.")
 
+    public static let tooLarge = Rule("assetlinks.too-large", .error,
+        meaning: "The file is larger than 1 MiB (1,048,576 bytes), the most Android's App Links verifier reads (AOSP StatementService, HTTP_CONTENT_SIZE_LIMIT_IN_BYTES): Android 6 to 11 stop reading past it, Android 12 and later refuse a response whose Content-Length is larger, and either way no statement of the file counts.",
+        fix: "Shrink the file: one statement per app, each fingerprint once, or move statements into included lists (each read with the same limit).")
+
     /// The rules of the document as a whole; the statement checks' follow.
-    static let ownRules = [notArray, empty]
+    static let ownRules = [notArray, empty, tooLarge]
 
     /// Every rule the validator can report: the JSON rules it shares with the AASA validator, then its own.
     public static var rules: [Rule] {
@@ -58,8 +61,21 @@ public enum AssetLinksValidator {
         return name.lowercased() == AssetLinksFile.fileName || looksLikeStatementList(bytes)
     }
 
+    /// The finding for a file of `byteCount` bytes, if it is over Android's limit.
+    public static func sizeFindings(byteCount: Int) -> [Finding] {
+        guard byteCount > AssetLinksFile.maximumSize else { return [] }
+        return [tooLarge.finding("The file is \(byteCount) bytes, \(byteCount - AssetLinksFile.maximumSize) over the \(AssetLinksFile.maximumSize) bytes Android's verifier reads, so Android takes no statement from it.", pointer: "")]
+    }
+
     /// Validates the bytes of an assetlinks.json file.
     public static func validate(_ bytes: [UInt8]) -> AssetLinksValidation {
+        let size = sizeFindings(byteCount: bytes.count)
+        var validation = parse(bytes)
+        validation.findings = size + validation.findings
+        return validation
+    }
+
+    private static func parse(_ bytes: [UInt8]) -> AssetLinksValidation {
         let parsed: JSONDocument
         do {
             parsed = try JSONParser.parse(bytes)

@@ -1,4 +1,5 @@
 import AASA
+import Fetching
 
 /// Checks a domain's Android expectations (`android=`, `android-creds=`, `sha256=` in `domains.txt`)
 /// against the assetlinks.json the domain serves. Pure.
@@ -19,7 +20,7 @@ public enum AndroidExpectationCheck {
         meaning: "domains.txt expects a signing-certificate fingerprint to be listed for an Android app, but the app's statements in assetlinks.json do not list it; builds signed with that key are not verified (a file listing only a debug key verifies no build from Play).",
         fix: "Add the fingerprint to sha256_cert_fingerprints of the app's statement (with Play App Signing, the app-signing key from Play Console › App integrity).")
     public static let unchecked = Rule("expect.android-unchecked", .warning, check: id,
-        meaning: "The domain has Android expectations in domains.txt that could not be checked: it serves no readable assetlinks.json, or the file does not grant what is expected itself but includes other statement lists, which Android reads and this tool does not fetch.",
+        meaning: "The domain has Android expectations in domains.txt that could not be checked: it serves no assetlinks.json Android reads, or neither the file nor the lists it includes that were read grant what is expected, and it includes lists that were not fetched (past the 16 the audit fetches), which Android reads.",
         fix: "Fix the assetlinks.json errors first; the expectations are checked once the file is served and read. When the file includes other lists, check those (aasa-audit validate FILE) or move the statement into this file.")
     public static let met = Rule("expect.android-met", .info, check: id,
         meaning: "Every Android expectation written for the domain in domains.txt holds for its assetlinks.json.",
@@ -41,7 +42,10 @@ public enum AndroidExpectationCheck {
 
     /// The findings for the Android expectations on `domain`, given the statement list it serves (nil
     /// when none could be read).
-    public static func findings(_ expectations: DomainExpectations, domain: String, document: AssetLinksDocument?) -> [Finding] {
+    /// `unfetchedIncludes`: the included lists Android reads that were not fetched; nil when none was fetched
+    /// (`validate`, a test), when every include of the file is one.
+    public static func findings(_ expectations: DomainExpectations, domain: String, document: AssetLinksDocument?,
+                                unfetchedIncludes: [String]? = nil) -> [Finding] {
         let count = expectations.androidCount
         guard count > 0 else { return [] }
         let note = expectations.apkFiles.isEmpty ? [] : [playNote(expectations)]
@@ -49,13 +53,13 @@ public enum AndroidExpectationCheck {
             return [unchecked.finding(uncheckedMessage(count: count, domain: domain))] + note
         }
         var findings: [Finding] = []
-        // Android also reads the lists the file includes (Digital Asset Links, Statement List Syntax); they are
-        // not fetched, so what is not in this file may be there: unchecked, not missing.
-        let includes = document.includes
+        // Android also reads the lists the file includes (Digital Asset Links, Statement List Syntax); those
+        // not fetched may hold what is not in the statements read: unchecked, not missing.
+        let includes = unfetchedIncludes ?? document.includes
         func report(_ rule: Rule, _ message: String) {
             guard !includes.isEmpty else { findings.append(rule.finding(message)); return }
             let named = includes.prefix(3).joined(separator: ", ") + (includes.count > 3 ? " and \(includes.count - 3) more" : "")
-            findings.append(unchecked.finding(message + " It includes \(named), which Android also reads; this tool does not fetch them, so whether they make up for it is not checked (if they do not: \(rule.id)).",
+            findings.append(unchecked.finding(message + " It includes \(named), which Android also reads and \(unfetchedIncludes == nil ? "were not fetched" : "the audit did not fetch (past the first \(IncludedList.maximumFollowed))"), so whether they make up for it is not checked (if they do not: \(rule.id)).",
                                               fix: "Check the included list (aasa-audit validate FILE), or put the statement in this file."))
         }
         let packages: [(name: String, relation: String)] = expectations.androidApps.map { ($0, AssetLinksDocument.Relation.handleAllURLs) }
@@ -115,7 +119,15 @@ extension AndroidExpectationCheck: DomainCheck {
     /// nothing when the Android part was not audited.
     public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
         guard let android = context.android else { return DomainCheckOutput() }
-        return DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: android.fetched.assetLinks?.document))
+        // A file Android does not read (over its size limit) checks no expectation, whatever it says;
+        // one it reads counts with the statements of the lists it includes that were read.
+        guard let document = context.androidDocument else {
+            return DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: nil))
+        }
+        let included = AssetLinksIncludeCheck.outcome(domain: context.domain, document: document, included: context.androidIncludes)
+        return DomainCheckOutput(findings: findings(context.expectations, domain: context.domain,
+                                                    document: AssetLinksIncludeCheck.mergedDocument(document, included),
+                                                    unfetchedIncludes: included.unfetched))
     }
 }
 

@@ -16,13 +16,14 @@ public enum DocumentCheck: LocationCheck {
     public static let rules = [htmlPage]
     /// The document rules it reports on a served file: the validators', but the size limit (`SizeCheck`'s).
     public static let coreRules = (DocumentValidator.rules + AssetLinksValidator.rules)
-        .filter { $0.id != FileSizeCheck.tooLarge.id }.map { $0.reported(by: id) }
+        .filter { $0.id != FileSizeCheck.tooLarge.id && $0.id != AssetLinksValidator.tooLarge.id }.map { $0.reported(by: id) }
 
     public static func findings(for location: FetchedLocation) -> [Finding] {
         if location.kind == .assetLinks {
             guard let validation = location.assetLinks else { return [] }
             if validation.document == nil, let page = htmlPageFinding(location) { return [page] }
-            return validation.findings.map { $0.reported(by: id) }
+            // SizeCheck reports Android's size limit, with the transfer's details.
+            return validation.findings.filter { $0.id != AssetLinksValidator.tooLarge.id }.map { $0.reported(by: id) }
         }
         guard let validation = location.validation else { return [] }
         // An HTML page is named as such rather than as a JSON syntax error.

@@ -45,4 +45,6 @@ public enum DomainCheckFacts: Sendable, Equatable {
     case claims([ClaimOutcome])
     /// `DomainResult.addressFamilies`.
     case addressFamilies(AddressFamilyComparison)
+    /// `AndroidResult.googleDAL`.
+    case googleDAL(GoogleDALResult)
 }

@@ -5,6 +5,17 @@ import SignedFiles
 /// A location with its checked result and what was fetched there (`Auditor.check(path:fetch:…)`).
 public typealias CheckedLocation = (result: LocationResult, fetched: FetchedLocation)
 
+/// A statement list assetlinks.json includes, checked as a location of its own.
+public struct CheckedInclude: Sendable {
+    public var url: String
+    public var location: CheckedLocation
+
+    public init(url: String, location: CheckedLocation) {
+        self.url = url
+        self.location = location
+    }
+}
+
 /// Everything a domain check may read of one domain, made once per domain by the `Auditor` after the
 /// location checks: the two checked Apple locations and the choice between them, what Apple's crawler
 /// and Apple's CDN answered, the checked assetlinks.json, what the domain list expects and what the
@@ -22,8 +33,12 @@ public struct DomainCheckContext: Sendable {
     public var cdn: FetchResponse?
     /// `.well-known` fetched over the address family the first fetch did not use; nil when it was not.
     public var otherFamily: FamilyFetch?
+    /// Google's Digital Asset Links API answer for the site (`SiteFetch.googleDAL`); nil when not asked.
+    public var googleDAL: FetchResponse?
     /// The checked assetlinks.json location; nil when the domain's Android part was not audited.
     public var android: CheckedLocation?
+    /// The lists assetlinks.json includes, fetched and checked (`SiteFetch.androidIncludes`).
+    public var androidIncludes: [CheckedInclude] = []
     public var expectations: DomainExpectations
     /// The entitlement entries of the apps that need this domain's file.
     public var claims: [EntitlementClaim]
@@ -46,6 +61,12 @@ public struct DomainCheckContext: Sendable {
         self.expectations = expectations
         self.claims = claims
         self.settings = settings
+    }
+
+    /// The statement list of assetlinks.json, when Android reads one from it (its location usable).
+    public var androidDocument: AssetLinksDocument? {
+        guard let android, android.result.usable else { return nil }
+        return android.fetched.assetLinks?.document
     }
 
     /// The path of the location Apple uses; nil when Apple can read a document from neither (`LocationUsability`).

@@ -34,8 +34,11 @@ public protocol LocationCheck: Check {
     static var coreRules: [Rule] { get }
     /// The findings for one location.
     static func findings(for location: FetchedLocation) -> [Finding]
+    /// The files whose locations it judges (the JUnit report has a case for it on those only).
+    static var judges: Set<LocationKind> { get }
 }
 
 extension LocationCheck {
     public static var coreRules: [Rule] { [] }
+    public static var judges: Set<LocationKind> { [.appleAppSiteAssociation, .assetLinks] }
 }

@@ -7,7 +7,8 @@ import AASA
 /// or is a redirect (Apple A1, A3, A5: swcd "Denying redirect"), the file is over 128 KB or empty, the
 /// body is not JSON (an HTML page, a syntax error, not UTF-8: RFC 8259 §8.1), its root is not an object
 /// (A1), a signed file's content cannot be read, or the name leads only to non-public addresses, which
-/// Apple's CDN refuses to connect to. Every other error (a malformed app ID, a broken rule, a missing
+/// Apple's CDN refuses to connect to. (assetlinks.json: the same, and over 1 MiB, which Android's
+/// verifier does not read.) Every other error (a malformed app ID, a broken rule, a missing
 /// service, a BOM, which Apple's own JSON parser accepts) breaks part of a file that Apple still
 /// reads and uses: the domain fails, but that file is the one Apple takes, the one `match` decides
 /// with and the one the CDN and crawler copies are compared with.
@@ -19,7 +20,7 @@ public enum LocationUsability {
         CertificateCheck.selfSigned, CertificateCheck.untrusted, CertificateCheck.handshakeFailed,
         RedirectCheck.present,
         StatusCheck.notFound, StatusCheck.denied, StatusCheck.clientError, StatusCheck.serverError, StatusCheck.unexpectedStatus,
-        SizeCheck.empty, SizeCheck.tooLarge, DocumentCheck.htmlPage,
+        SizeCheck.empty, SizeCheck.tooLarge, SizeCheck.assetLinksTooLarge, DocumentCheck.htmlPage,
         JSONCheck.syntax, JSONCheck.invalidUTF8, JSONCheck.notObject, JSONCheck.signedUnreadable,
     ]
 

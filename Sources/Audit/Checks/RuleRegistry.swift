@@ -6,16 +6,16 @@ public enum RuleRegistry {
     /// The location checks, in the order they run on each location.
     public static let locationChecks: [any LocationCheck.Type] = [
         NetworkCheck.self, CertificatePolicyCheck.self, CertificateCheck.self, RedirectCheck.self, StatusCheck.self,
-        ContentTypeCheck.self, SizeCheck.self, DocumentCheck.self,
+        ContentTypeCheck.self, SizeCheck.self, DocumentCheck.self, VerifierTimeoutCheck.self,
     ]
 
     /// The domain-level checks, in the order the `Auditor` runs them and every reporter lists their
     /// findings, causes first (`DomainResult.domainCheckOrder`): the choice between the two locations,
     /// `.well-known` over each address family (what a client on one family gets),
     /// Apple's crawler (whose refusal is what the CDN caches), Apple's CDN, the expectations written in
-    /// domains.txt, the Android ones, the apps' entitlement claims.
+    /// domains.txt, the Android ones, Google's view of the Android statements, the apps' entitlement claims.
     public static let domainChecks: [any DomainCheck.Type] = [
-        LocationChoice.self, AddressFamilyCheck.self, CrawlerAccessCheck.self, CDNCheck.self, ExpectationCheck.self, AndroidExpectationCheck.self,
+        LocationChoice.self, AddressFamilyCheck.self, CrawlerAccessCheck.self, CDNCheck.self, ExpectationCheck.self, AssetLinksIncludeCheck.self, AndroidExpectationCheck.self, GoogleDALCheck.self,
         EntitlementClaimCheck.self,
     ]
 

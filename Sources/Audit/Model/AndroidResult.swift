@@ -11,13 +11,26 @@ public struct AndroidResult: Sendable, Equatable, Codable {
     public var verdict: Verdict
     /// The assetlinks.json location, checked like an Apple location (transport, then the statement list).
     public var location: LocationResult
-    /// The Android expectations' findings (`expect.android-…`, `expect.fingerprint-missing`).
+    /// The findings of the included lists (`assetlinks.include-…`, `AssetLinksIncludeCheck`) and of the
+    /// Android expectations (`expect.android-…`, `expect.fingerprint-missing`), then Google's view (`dal.*`).
     public var findings: [Finding]
+    /// The statement lists assetlinks.json includes, as fetched and checked, in its order; absent when it
+    /// includes none (or was not read). Evidence: what they mean for the site is in `findings`
+    /// (`assetlinks.include-failed` names a list's failure), and only those count in `verdict`.
+    public var includes: [LocationResult]?
+    /// What Google's Digital Asset Links API holds for the site, compared with its file (`--google-dal`,
+    /// `GoogleDALCheck`); absent when not asked. Its findings (`dal.*`) are in `findings`.
+    public var googleDAL: GoogleDALResult?
 
-    public init(location: LocationResult, findings: [Finding]) {
+    public init(location: LocationResult, findings: [Finding], includes: [LocationResult]? = nil) {
         self.location = location
         self.location.role = .readByAndroid
         self.findings = findings
+        self.includes = includes?.map { included in
+            var included = included
+            included.role = .readByAndroid
+            return included
+        }
         verdict = Verdict(findings: location.findings + findings)
     }
 

@@ -33,6 +33,9 @@ public struct AuditReport: Sendable, Equatable, Codable {
     /// One section per app named with `--entitlements`: its entries, the host each resolves to, which
     /// work and why not (`AppResult.Builder`); nil when the run named none. Set by the caller.
     public var apps: [AppResult]?
+    /// With both `--entitlements` and `--apk`: the link hosts one platform's apps claim and the other's
+    /// do not; nil otherwise. Set by the caller.
+    public var appLinkHosts: AppLinkHostComparison?
     /// The days before a certificate's end from which it counts as expiring soon
     /// (`--expiry-warning-days`; `CertificateExpiry`). Reports written before it was recorded read
     /// as the default, 30.
@@ -76,6 +79,7 @@ public struct AuditReport: Sendable, Equatable, Codable {
         shard = try container.decodeIfPresent(Shard.self, forKey: .shard)
         history = try container.decodeIfPresent(ReportHistory.self, forKey: .history)
         apps = try container.decodeIfPresent([AppResult].self, forKey: .apps)
+        appLinkHosts = try container.decodeIfPresent(AppLinkHostComparison.self, forKey: .appLinkHosts)
         expiryWarningDays = try container.decodeIfPresent(Int.self, forKey: .expiryWarningDays) ?? CertificateExpiry.defaultWarningDays
         run = try container.decodeIfPresent(RunProvenance.self, forKey: .run)
         missingShards = try container.decodeIfPresent([Int].self, forKey: .missingShards)

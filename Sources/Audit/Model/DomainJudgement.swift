@@ -134,6 +134,10 @@ extension DomainResult {
                                                         usedLocation: usedLocation)
         }
         if android != nil { android?.location.role = .readByAndroid }
+        if var includes = android?.includes {
+            for index in includes.indices { includes[index].role = .readByAndroid }
+            android?.includes = includes
+        }
     }
 
     /// The role of one of this result's locations (`LocationResult.role`); a location handed in
@@ -156,6 +160,10 @@ extension DomainResult {
         if var part = android {
             named(&part.location.findings)
             named(&part.findings)
+            if var includes = part.includes {
+                for index in includes.indices { named(&includes[index].findings) }
+                part.includes = includes
+            }
             android = part
         }
     }

@@ -118,6 +118,7 @@ public enum ReportRange {
             if let android = domain.android {
                 location(android.location, "android.location")
                 findings(android.findings, "android.findings")
+                for (index, included) in (android.includes ?? []).enumerated() { location(included, "android.includes[\(index)]") }
             }
             status(domain.cdn?.httpStatus, "cdn.httpStatus")
             int(domain.cdn?.error?.curlCode, ReportRange.curlCode, "cdn.error.curlCode", "0…100000")
@@ -142,6 +143,7 @@ public enum ReportRange {
                 }
             }
             count(report.inputErrorsOmitted, "inputErrorsOmitted")
+            count(report.appLinkHosts?.shared, "appLinkHosts.shared")
             count(report.expiryWarningDays, "expiryWarningDays")
             if let run = report.run {
                 if problem == nil, !RunProvenance.exitStatuses.contains(run.exitStatus) {

@@ -16,9 +16,16 @@ extension HTMLWriter {
         raw("<div class=\"locations\">\n")
         locationBlock(android.location, of: domain, findings: android.location.findings, alsoShared: 0, sameBodyAs: nil)
         raw("</div>\n")
-        if !android.findings.isEmpty {
+        // Google's view (--google-dal) comes last, under its own heading: it is about Google's cache.
+        let own = android.findings.filter { $0.check != GoogleDALCheck.id }
+        let google = android.findings.filter { $0.check == GoogleDALCheck.id }
+        if !own.isEmpty {
             raw("<h4>Android expectations</h4>\n")
-            findings(android.findings)
+            findings(own)
+        }
+        if !google.isEmpty {
+            raw("<h4>Google's Digital Asset Links API</h4>\n")
+            findings(google)
         }
     }
 

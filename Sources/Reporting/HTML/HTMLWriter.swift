@@ -99,6 +99,7 @@ struct HTMLWriter {
         if let history = report.history, !history.saysNothing { historySection(history) }
         if !report.inputErrors.isEmpty { inputProblems() }
         if let apps = report.apps { appsSection(apps) }
+        if let hosts = report.appLinkHosts { appLinkHostsSection(hosts) }
         summaryTable()
         let digests = domains.digests
         for (position, anchor) in ordered {

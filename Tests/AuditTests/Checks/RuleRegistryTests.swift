@@ -6,7 +6,7 @@ import Testing
 /// The registry, the check files and docs/findings.md must agree.
 @Suite struct RuleRegistryTests {
     static let categories: Set<String> = ["network", "tls", "redirect", "http", "content-type", "size", "json", "schema",
-                                          "match", "expect", "cdn", "access", "assetlinks", "entitlement"]
+                                          "match", "expect", "cdn", "access", "assetlinks", "entitlement", "dal"]
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
