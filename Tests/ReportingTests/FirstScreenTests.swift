@@ -27,6 +27,8 @@ import TestSupport
         domain.crawler = CrawlerResult(userAgent: "AASA-Bot/1.0.0", path: wk, httpStatus: 403, toolHTTPStatus: 200, sameBody: false)
         domain.cdn = CDNResult(url: "https://app-site-association.cdn-apple.com/a/v1/bot-blocked.example", httpStatus: 404,
                                appleFailureReason: "SWCERR00101 Bad HTTP Response: 403 Forbidden", cacheControl: "max-age=3600")
+        // Judged again from what it now holds (deviceGets too, which judge keeps once set).
+        domain.deviceGets = nil
         domain.judge(at: nil)
         return domain
     }()
@@ -43,6 +45,8 @@ import TestSupport
             domain.locations[index].findings = [Finding(id: "tls.hostname-mismatch", severity: .error,
                 message: "The certificate is for other.example, www.other.example, not mismatch.example.", fix: "Install a certificate for mismatch.example.")]
         }
+        // Judged again from what it now holds (deviceGets too, which judge keeps once set).
+        domain.deviceGets = nil
         domain.judge(at: nil)
         return domain
     }()

@@ -24,6 +24,8 @@ import TestSupport
         domain.unicodeDomain = text
         domain.locations[0].findings = [Finding(id: text, severity: .error, message: "Message: \(text) end.", fix: "Fix: \(text) end.")]
         domain.locations[1].findings = []
+        // Judged again from what it now holds (deviceGets too, which judge keeps once set).
+        domain.deviceGets = nil
         domain.judge(at: nil)
         var report = AuditReport(tool: ReportFixtures.tool, generatedAt: ReportFixtures.generatedAt, complete: true,
                                  inputErrors: [InputProblem(file: "domains.txt", line: 3, text: text, reason: "bad: \(text)")],

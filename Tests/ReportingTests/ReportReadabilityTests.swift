@@ -26,6 +26,8 @@ import TestSupport
         domain.locations[1] = rootCopy
         domain.cdn = nil
         domain.crawler = nil
+        // Judged again from what it now holds (deviceGets too, which judge keeps once set).
+        domain.deviceGets = nil
         domain.judge(at: nil)
         return domain
     }()
@@ -49,6 +51,8 @@ import TestSupport
         domain.locations[0].url = "https://large.example\(wk)"
         domain.locations[1].path = root
         domain.locations[1].url = "https://large.example\(root)"
+        // Judged again from what it now holds (deviceGets too, which judge keeps once set).
+        domain.deviceGets = nil
         domain.judge(at: nil)
         return domain
     }()
