@@ -223,15 +223,7 @@ public struct MatchRun: Sendable {
         }
         notice(Self.decidingWith(device, domain: name.ascii, used: used, findings: result.findings))
         // A file Apple reads is the file Apple uses, broken entries and all: say which, then decide.
-        let errors = result.locations.first { $0.path == used }?.findings.filter { $0.severity == .error } ?? []
-        if !errors.isEmpty {
-            let shown = errors.prefix(Self.namedErrors).map { error in
-                "\(error.id)\(error.pointer.map { " at \($0.isEmpty ? "/" : $0)" } ?? ""): \(error.message)"
-            }
-            let more = errors.count > Self.namedErrors ? "; and \(errors.count - Self.namedErrors) more" : ""
-            notice(TerminalText.sanitize("note: the file has \(errors.count) error\(errors.count == 1 ? "" : "s") (\(shown.joined(separator: "; "))\(more)); "
-                + "Apple still reads it, and the decisions below follow what it says"))
-        }
+        if let note = Self.errorsNote(of: result, at: used) { notice(note) }
         return (name.ascii, device)
     }
 
@@ -258,16 +250,20 @@ public struct MatchRun: Sendable {
         let copy = device.release.fromAppleCDN ? "Apple's CDN copy of " : ""
         notice(TerminalText.sanitize("deciding with \(copy)https://\(name.ascii)\(used) (the file Apple uses)"))
         // A file Apple reads is the file Apple uses, broken entries and all: say which, then decide.
-        let errors = result.locations.first { $0.path == used }?.findings.filter { $0.severity == .error } ?? []
-        if !errors.isEmpty {
-            let shown = errors.prefix(Self.namedErrors).map { error in
-                "\(error.id)\(error.pointer.map { " at \($0.isEmpty ? "/" : $0)" } ?? ""): \(error.message)"
-            }
-            let more = errors.count > Self.namedErrors ? "; and \(errors.count - Self.namedErrors) more" : ""
-            notice(TerminalText.sanitize("note: the file has \(errors.count) error\(errors.count == 1 ? "" : "s") (\(shown.joined(separator: "; "))\(more)); "
-                + "Apple still reads it, and the decisions below follow what it says"))
-        }
+        if let note = Self.errorsNote(of: result, at: used) { notice(note) }
         return (name.ascii, document)
+    }
+
+    /// The note that the file at `used` has errors (the first few named) and is read all the same; nil without errors.
+    static func errorsNote(of result: DomainResult, at used: String) -> String? {
+        let errors = result.locations.first { $0.path == used }?.findings.filter { $0.severity == .error } ?? []
+        guard !errors.isEmpty else { return nil }
+        let shown = errors.prefix(namedErrors).map { error in
+            "\(error.id)\(error.pointer.map { " at \($0.isEmpty ? "/" : $0)" } ?? ""): \(error.message)"
+        }
+        let more = errors.count > namedErrors ? "; and \(errors.count - namedErrors) more" : ""
+        return TerminalText.sanitize("note: the file has \(errors.count) error\(errors.count == 1 ? "" : "s") (\(shown.joined(separator: "; "))\(more)); "
+            + "Apple still reads it, and the decisions below follow what it says")
     }
 
     /// The note before the decisions: which file devices read, or why they get none.
