@@ -118,7 +118,7 @@ extension AndroidExpectationCheck: DomainCheck {
     /// The Android expectations against the statement list read at the checked assetlinks.json;
     /// nothing when the Android part was not audited.
     public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
-        guard let android = context.android else { return DomainCheckOutput() }
+        guard context.android != nil else { return DomainCheckOutput() }
         // A file Android does not read (over its size limit) checks no expectation, whatever it says;
         // one it reads counts with the statements of the lists it includes that were read.
         guard let document = context.androidDocument else {
