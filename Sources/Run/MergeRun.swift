@@ -100,12 +100,14 @@ public struct MergeRun: Sendable {
         var builder = builder
         let generatedAt = builder.generatedAt ?? Date()
         var spool: ResultSpool?
-        if spoolsResults { do {
-            spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
-                                    count: 0, generatedAt: generatedAt, htmlSections: output.formats.contains(.html))
-        } catch {
-            observer.event(.spoolUnavailable(error))
-        } }
+        if spoolsResults {
+            do {
+                spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
+                                        count: 0, generatedAt: generatedAt, htmlSections: output.formats.contains(.html))
+            } catch {
+                observer.event(.spoolUnavailable(error))
+            }
+        }
         var kept: [DomainResult] = []
         for shell in shells {
             var refusal: ReportMergeError?
@@ -130,37 +132,28 @@ public struct MergeRun: Sendable {
                 throw RunEnded(.usageOrInputError)
             }
         }
-        let outcome: ReportMerge.Outcome
-        let report: StreamedReport
-        do {
-            if let spool {
-                let stored: SpooledResults
-                do {
-                    stored = try spool.seal().results
-                } catch {
-                    spool.removeCreatedFolders()
-                    observer.event(.reportNotAssembled(error))
-                    throw RunEnded(.usageOrInputError)
-                }
-                var merged = try builder.finish(domains: [])
-                if let expiryWarningDays { merged.report.expiryWarningDays = expiryWarningDays }
-                outcome = merged
-                report = StreamedReport(shell: merged.report, domains: stored.sorted { $0.domain < $1.domain })
-            } else {
-                kept.sort { $0.domain < $1.domain }
-                var merged = try builder.finish(domains: kept)
-                if let expiryWarningDays { merged.report.expiryWarningDays = expiryWarningDays }
-                outcome = merged
-                report = StreamedReport(merged.report)
+        // A result the spool could not store (a full disk) ends the merge before any report is made.
+        var stored: SpooledResults?
+        if let spool {
+            do {
+                stored = try spool.seal().results
+            } catch {
+                spool.removeCreatedFolders()
+                observer.event(.reportNotAssembled(error))
+                throw RunEnded(.usageOrInputError)
             }
-        } catch let error as ReportMergeError {
+        }
+        var outcome: ReportMerge.Outcome
+        do {
+            // `kept` is empty when the domains went to the spool: the report's shell only.
+            outcome = try builder.finish(domains: kept.sorted { $0.domain < $1.domain })
+        } catch {
             observer.event(.mergeRefused(error))
             throw RunEnded(.usageOrInputError)
-        } catch let error as RunEnded {
-            throw error
-        } catch {
-            throw RunEnded(.usageOrInputError)
         }
+        if let expiryWarningDays { outcome.report.expiryWarningDays = expiryWarningDays }
+        let report = stored.map { StreamedReport(shell: outcome.report, domains: $0.sorted { $0.domain < $1.domain }) }
+            ?? StreamedReport(outcome.report)
         for warning in outcome.warnings { observer.event(.mergeWarning(warning)) }
         return (outcome, report)
     }
