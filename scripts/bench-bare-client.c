@@ -22,7 +22,6 @@ enum { WELL_KNOWN, ROOT, CRAWLER };
 struct domain {
     char *name;
     int connected;   /* the .well-known transfer's connection is up: add the other two */
-    int added;       /* the other two were added */
 };
 
 struct transfer {
@@ -113,7 +112,7 @@ int main(int argc, char **argv) {
             if (!domains) break;
         }
         domains[count].name = strdup(line);
-        domains[count].connected = domains[count].added = 0;
+        domains[count].connected = 0;
         count++;
     }
     fclose(file);
@@ -132,7 +131,6 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < ready_count; i++) {
             add(multi, ready[i], ROOT);
             add(multi, ready[i], CRAWLER);
-            ready[i]->added = 1;
         }
         ready_count = 0;
         while (next < count && in_flight + 3 <= concurrency) add(multi, &domains[next++], WELL_KNOWN);
