@@ -33,6 +33,9 @@ public final class RunningAudit {
         try process.run()
     }
 
+    /// Whether the audit (its `time` wrapper) has not ended yet.
+    public var isRunning: Bool { process.isRunning }
+
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: scratch)
