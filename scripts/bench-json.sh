@@ -35,13 +35,13 @@ def fill(name, head, item, tail):
     parts.append(tail)
     open(f"{work}/{name}.json", "w").write("".join(parts))
 fill("repeated-keys", '{"k":0', lambda n: ',"k":0', "}")
-fill("details-keys", '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[]',
+fill("details-keys", '{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[]',
      lambda n: f',"key{n}":0', "}]}}")
-fill("components", '{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a"}',
+fill("components", '{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/a"}',
      lambda n: f',{{"/":"/p{n}/*"}}', "]}]}}")
 fill("root-keys", '{"applinks":{"details":[]}', lambda n: f',"k{n}":0', "}")
 fill("plausible-1mb", '{"applinks":{"details":[',
-     lambda n: (',' if n else '') + f'{{"appIDs":["ABCDE12345.com.example.app{n}"],"components":[{{"/":"/päth/{n}/*","?":{{"q":"a\\"b"}},'
+     lambda n: (',' if n else '') + f'{{"appIDs":["ABQ7KM3X2P.com.exemplo.app{n}"],"components":[{{"/":"/päth/{n}/*","?":{{"q":"a\\"b"}},'
                f'"exclude":false,"comment":"n {n * 7} ✓","weight":{n}.5e-3}}]}}', "]}}")
 PY
 

@@ -36,7 +36,7 @@ public enum HostileContent {
     /// components (`{"/":"/pN/*"}`) as fit: slow to check (every component goes through the schema
     /// and pattern checks and the matcher's lint): 1 MB of it takes seconds, even optimised.
     public static func ruleHeavyDocument(bytes: Int = 1_000_000) -> String {
-        let head = "{\"applinks\":{\"details\":[{\"appIDs\":[\"ABCDE12345.com.example.app\"],\"components\":[{\"/\":\"/a\"}"
+        let head = "{\"applinks\":{\"details\":[{\"appIDs\":[\"ABQ7KM3X2P.com.exemplo.app\"],\"components\":[{\"/\":\"/a\"}"
         let tail = "]}]}}"
         var parts = [head], length = head.utf8.count + tail.utf8.count, index = 0
         while true {
@@ -57,7 +57,7 @@ public enum HostileContent {
     /// exclusion pattern and a comment.
     public static let injectedDocument: String = """
         {"applinks": {"details": [{
-          "appIDs": [\(jsonString(script + bareLinks)), \(jsonString(escapes + "ABCDE12345.com.example"))],
+          "appIDs": [\(jsonString(script + bareLinks)), \(jsonString(escapes + "ABQ7KM3X2P.com.example"))],
           "components": [
             {"/": \(jsonString("/" + image + "/*")), "comment": \(jsonString(script + escapes))},
             {"#": \(jsonString(escapes)), "exclude": true, "comment": \(jsonString(image))}
@@ -68,7 +68,7 @@ public enum HostileContent {
         """
 
     /// Valid JSON text with bytes that are not UTF-8 inside a string.
-    public static let invalidUTF8 = Data("{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.com.ex".utf8)
+    public static let invalidUTF8 = Data("{\"applinks\": {\"details\": [{\"appIDs\": [\"ABQ7KM3X2P.com.ex".utf8)
         + Data([0xFF, 0xFE, 0xC0, 0xAF, 0xED, 0xA0, 0x80]) + Data("ample\"], \"components\": []}]}}\n".utf8)
     /// NUL bytes between tokens and inside a string.
     public static let nulBytes = Data("{\"applinks\":".utf8) + Data([0, 0]) + Data("{\"details\": [{\"appIDs\": [\"A\u{0}B\"]}]}}\n".utf8)

@@ -42,32 +42,32 @@ public enum ScenarioFiles {
         {
           "applinks": {
             "details": [
-              { "appIDs": ["ABCDE12345.com.example.app"], "components": [ { "/": "/buy/*" } ] }
+              { "appIDs": ["ABQ7KM3X2P.com.exemplo.app"], "components": [ { "/": "/buy/*" } ] }
             ]
           },
-          "webcredentials": { "apps": ["ABCDE12345.com.example.app"] }
+          "webcredentials": { "apps": ["ABQ7KM3X2P.com.exemplo.app"] }
         }
 
         """
     /// Valid too, but different from `good`: the root copy of a domain whose two copies diverge.
     public static let other = """
-        { "applinks": { "details": [ { "appIDs": ["ZYXWV98765.com.example.old"], "components": [ { "/": "/old/*" } ] } ] } }
+        { "applinks": { "details": [ { "appIDs": ["ZYXWV98765.com.exemplo.old"], "components": [ { "/": "/old/*" } ] } ] } }
 
         """
     /// The app of `good` listed under an old Team ID (an app moved to another team), in applinks and
     /// webcredentials.
-    public static let drifted = good.replacingOccurrences(of: "ABCDE12345.", with: "OLDTEAM999.")
+    public static let drifted = good.replacingOccurrences(of: "ABQ7KM3X2P.", with: "OLDTEAM999.")
     /// Valid JSON with schema mistakes people make: a lower-case, short Team ID, `paths` given as a
     /// string, a boolean written as a string, and a misspelled service key.
     public static let badSchema = """
         {
           "applinks": {
             "details": [
-              { "appIDs": ["abcde.com.example.app"], "components": [ { "/": "/buy/*", "exclude": "true" } ] },
-              { "appID": "ABCDE12345.com.example.app", "paths": "/help/*" }
+              { "appIDs": ["abcde.com.exemplo.app"], "components": [ { "/": "/buy/*", "exclude": "true" } ] },
+              { "appID": "ABQ7KM3X2P.com.exemplo.app", "paths": "/help/*" }
             ]
           },
-          "webcredential": { "apps": ["ABCDE12345.com.example.app"] }
+          "webcredential": { "apps": ["ABQ7KM3X2P.com.exemplo.app"] }
         }
 
         """
@@ -86,14 +86,14 @@ public enum ScenarioFiles {
     /// A single-page app's catch-all page.
     public static let html = "<!doctype html>\n<html><head><title>Shop</title></head><body><div id=\"root\"></div></body></html>\n"
     /// Invalid JSON: a trailing comma.
-    public static let invalidJSON = "{\n  \"applinks\": {\n    \"details\": [ { \"appIDs\": [\"ABCDE12345.com.example.app\"], },\n    ]\n  }\n}\n"
+    public static let invalidJSON = "{\n  \"applinks\": {\n    \"details\": [ { \"appIDs\": [\"ABQ7KM3X2P.com.exemplo.app\"], },\n    ]\n  }\n}\n"
     /// Valid JSON whose root is an array.
     public static let arrayRoot = "[ { \"applinks\": {} } ]\n"
 
     /// The package of the Android app in the assetlinks.json scenarios.
-    public static let androidPackage = "com.example.app"
+    public static let androidPackage = "com.exemplo.app"
     /// The release key's SHA-256 fingerprint (made up, well-formed) listed by `assetLinks`.
-    public static let releaseFingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    public static let releaseFingerprint = "D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C"
     /// A debug key's SHA-256 fingerprint (made up), the only one `assetLinksDebugOnly` lists.
     public static let debugFingerprint = "A1:B2:C3:D4:E5:F6:07:18:29:3A:4B:5C:6D:7E:8F:90:A1:B2:C3:D4:E5:F6:07:18:29:3A:4B:5C:6D:7E:8F:90"
     /// A valid Digital Asset Links statement list: App Links and shared sign-in for the app.
@@ -144,7 +144,7 @@ public enum ScenarioFiles {
     public static func large() -> String {
         let component = "{ \"/\": \"/products/item-with-a-long-name-%05d/*\", \"comment\": \"padding to pass Apple's size limit\" }"
         let components = (0..<1800).map { String(format: component, $0) }.joined(separator: ",\n")
-        return "{ \"applinks\": { \"details\": [ { \"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [\n\(components)\n] } ] } }\n"
+        return "{ \"applinks\": { \"details\": [ { \"appIDs\": [\"ABQ7KM3X2P.com.exemplo.app\"], \"components\": [\n\(components)\n] } ] } }\n"
     }
 }
 

@@ -41,8 +41,8 @@ components.append(#"{"/":"/legal/*","exclude":true}"#)
 let half = components.count / 2
 let json = """
     {"applinks":{"substitutionVariables":{"kind":["new","used","refurbished"]},"details":[
-      {"appIDs":["ABCDE12345.com.example.app"],"components":[\(components[..<half].joined(separator: ","))]},
-      {"appIDs":["ABCDE12345.com.example.app","ABCDE12345.com.example.other"],"components":[\(components[half...].joined(separator: ","))]}
+      {"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[\(components[..<half].joined(separator: ","))]},
+      {"appIDs":["ABQ7KM3X2P.com.exemplo.app","ABQ7KM3X2P.com.exemplo.other"],"components":[\(components[half...].joined(separator: ","))]}
     ]}}
     """
 
@@ -103,7 +103,7 @@ if seconds > maxSeconds {
 
 // Hostile documents of about 128 KB (Apple's limit) through every document check, the match.* lint
 // included, as the audit runs them on every fetched file: each must stay well under a second.
-let app = "ABCDE12345.com.example.app"
+let app = "ABQ7KM3X2P.com.exemplo.app"
 func document(_ components: [String]) -> [UInt8] {
     Array(#"{"applinks":{"details":[{"appIDs":["\#(app)"],"components":[\#(components.joined(separator: ","))]}]}}"#.utf8)
 }

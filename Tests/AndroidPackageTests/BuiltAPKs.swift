@@ -13,7 +13,7 @@ enum BuiltAPKs {
         let v1: URL, v2: URL, v3: URL, all: URL, twoSigners: URL, unsigned: URL
     }
 
-    static let package = "com.example.shop"
+    static let package = "com.exemplo.shop"
     static let filters: [AndroidAppFixture.Filter] = [
         .appLinks(["shop.test", "*.shop.test"]),
         // Not verified: no autoVerify.

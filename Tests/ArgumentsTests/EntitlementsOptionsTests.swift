@@ -5,13 +5,13 @@ import Testing
 @Suite struct EntitlementsOptionsTests {
     @Test func eachAppIDBindsToTheNearestEntitlementsBefore() throws {
         let options = try AuditOptionsTests.parse([
-            "--entitlements", "A.entitlements", "--app-id", "ABCDE12345.com.example.a", "--domains", "d.txt",
-            "--entitlements", "B.xcent", "example.com", "--entitlements=C.entitlements", "--app-id=ZZZZZ99999.com.example.c",
+            "--entitlements", "A.entitlements", "--app-id", "ABQ7KM3X2P.com.exemplo.a", "--domains", "d.txt",
+            "--entitlements", "B.xcent", "example.com", "--entitlements=C.entitlements", "--app-id=ZZZZZ99999.com.exemplo.c",
         ])
         #expect(options.entitlements == [
-            EntitlementsInput(path: "A.entitlements", appID: "ABCDE12345.com.example.a"),
+            EntitlementsInput(path: "A.entitlements", appID: "ABQ7KM3X2P.com.exemplo.a"),
             EntitlementsInput(path: "B.xcent"),
-            EntitlementsInput(path: "C.entitlements", appID: "ZZZZZ99999.com.example.c"),
+            EntitlementsInput(path: "C.entitlements", appID: "ZZZZZ99999.com.exemplo.c"),
         ])
         #expect(options.domains == ["example.com"] && options.domainsFile == "d.txt")
     }
@@ -30,8 +30,8 @@ import Testing
                 return error.description
             }
         }
-        #expect(message(["--app-id", "ABCDE12345.com.example.a"]).contains("name the file first"))
-        #expect(message(["--entitlements", "A", "--app-id", "ABCDE12345.com.a", "--app-id", "ABCDE12345.com.b"]).contains("already has --app-id"))
+        #expect(message(["--app-id", "ABQ7KM3X2P.com.exemplo.a"]).contains("name the file first"))
+        #expect(message(["--entitlements", "A", "--app-id", "ABQ7KM3X2P.com.a", "--app-id", "ABQ7KM3X2P.com.b"]).contains("already has --app-id"))
         #expect(message(["--entitlements", "A", "--app-id", "abc.com.a"]).contains("not a Team ID"))
         #expect(message(["--entitlements"]).contains("needs a value"))
     }

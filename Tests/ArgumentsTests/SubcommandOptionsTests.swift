@@ -138,11 +138,11 @@ import Testing
 
     @Test func matchEveryOptionWithAFile() throws {
         let options = try Self.run(MatchOptions.self, [
-            "--file", "aasa.json", "--host=shop.example", "--app", "ABCDE12345.com.example", "--json",
+            "--file", "aasa.json", "--host=shop.example", "--app", "ABQ7KM3X2P.com.example", "--json",
             "--connect-to", "a:443:127.0.0.1:8443", "--resolve=a:443:127.0.0.1", "--cacert", "ca.pem",
             "--timeout", "3", "--connect-timeout=2", "/buy/1", "https://shop.example/x",
         ])
-        #expect(options.source == .file("aasa.json") && options.host == "shop.example" && options.appID == "ABCDE12345.com.example")
+        #expect(options.source == .file("aasa.json") && options.host == "shop.example" && options.appID == "ABQ7KM3X2P.com.example")
         #expect(options.json && options.urls == ["/buy/1", "https://shop.example/x"])
         #expect(options.network.connectTo == ["a:443:127.0.0.1:8443"] && options.network.resolve == ["a:443:127.0.0.1"])
         #expect(options.network.caFile == "ca.pem" && options.network.timeout == 3 && options.network.connectTimeout == 2)
@@ -151,13 +151,13 @@ import Testing
     /// Every valued option of match and merge as `--name=value` means the same as `--name value`
     /// (the audit's are in AuditOptionsTests.everyOption; validate has none).
     @Test func everyValuedOptionAcceptsNameEqualsValue() throws {
-        let match = ["--file", "aasa.json", "--host", "shop.example", "--app", "ABCDE12345.com.example",
+        let match = ["--file", "aasa.json", "--host", "shop.example", "--app", "ABQ7KM3X2P.com.example",
                      "--connect-to", "a:443:127.0.0.1:8443", "--resolve", "a:443:127.0.0.1", "--cacert", "ca.pem",
                      "--timeout", "3", "--connect-timeout", "2"]
         let joinedMatch = stride(from: 0, to: match.count, by: 2).map { "\(match[$0])=\(match[$0 + 1])" }
         let spaced = try Self.run(MatchOptions.self, match + ["/a"]), joined = try Self.run(MatchOptions.self, joinedMatch + ["/a"])
         #expect(spaced == joined)
-        #expect(joined.source == .file("aasa.json") && joined.host == "shop.example" && joined.appID == "ABCDE12345.com.example")
+        #expect(joined.source == .file("aasa.json") && joined.host == "shop.example" && joined.appID == "ABQ7KM3X2P.com.example")
         #expect(joined.network.connectTo == ["a:443:127.0.0.1:8443"] && joined.network.resolve == ["a:443:127.0.0.1"])
         #expect(joined.network.caFile == "ca.pem" && joined.network.timeout == 3 && joined.network.connectTimeout == 2)
         let merge = ["--out", "o", "--format", "md,junit", "--baseline", "old.json"]

@@ -87,7 +87,7 @@ struct APKEndToEndTests {
         let plist = """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
-            <key>application-identifier</key><string>ABCDE12345.com.example.app</string>
+            <key>application-identifier</key><string>ABQ7KM3X2P.com.exemplo.app</string>
             <key>com.apple.developer.associated-domains</key>
             <array><string>applinks:apk.test</string><string>applinks:good.test</string></array>
             </dict></plist>

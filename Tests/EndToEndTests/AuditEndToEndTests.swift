@@ -165,8 +165,8 @@ import TestSupport
         #expect(stale.httpStatus == 200 && stale.matchesOrigin == false)
         #expect(stale.age == "7200" && stale.cacheControl == "max-age=21600" && stale.appleOriginFormat == "json")
         #expect(stale.differences == [
-            "app IDs on your server but not on the CDN: ABCDE12345.com.example.app (applinks, webcredentials)",
-            "app IDs on the CDN but no longer on your server: ZYXWV98765.com.example.old (applinks)",
+            "app IDs on your server but not on the CDN: ABQ7KM3X2P.com.exemplo.app (applinks, webcredentials)",
+            "app IDs on the CDN but no longer on your server: ZYXWV98765.com.exemplo.old (applinks)",
             "the applinks rules (details, components, paths, defaults or substitution variables) differ",
         ])
         let staleMessage = try #require(try domain("stale.test").findings.first?.message)
@@ -210,7 +210,7 @@ import TestSupport
         let stale = try section("stale.test")
         #expect(stale.hasPrefix("v-warn") && stale.contains("<code>cdn.stale</code>"))
         #expect(stale.contains("differs from the origin's file"))
-        #expect(stale.contains("<li>app IDs on the CDN but no longer on your server: ZYXWV98765.com.example.old (applinks)</li>"))
+        #expect(stale.contains("<li>app IDs on the CDN but no longer on your server: ZYXWV98765.com.exemplo.old (applinks)</li>"))
         #expect(stale.contains("<dt>Age</dt><dd><code>7200</code></dd>"))
         let missing = try section("notfound.test")
         #expect(missing.contains("<dt>Apple-Try-Direct</dt><dd><code>false</code></dd>"))

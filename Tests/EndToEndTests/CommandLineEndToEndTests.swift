@@ -90,7 +90,7 @@ import TestSupport
     /// After `--` a word starting with "-" is an operand, in every subcommand.
     @Test func doubleDashEndsTheOptionsOfEverySubcommand() throws {
         let folder = try AuditBinary.temporaryDirectory()
-        let good = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]}}"#
+        let good = #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/*"}]}]}}"#
         try good.write(to: folder.appendingPathComponent("-odd.json"), atomically: true, encoding: .utf8)
 
         // audit: "-x.test" is a domain argument (and not a valid name), not an unknown option.
@@ -107,7 +107,7 @@ import TestSupport
         // match: the file's option before --, a path after.
         let match = try AuditBinary.run(["match", "--file=-odd.json", "--", "/"], in: folder)
         #expect(match.status == 0, "\(match.stdout) \(match.stderr)")
-        #expect(match.stdout.hasPrefix("/  opens ABCDE12345.com.example.app"), "\(match.stdout)")
+        #expect(match.stdout.hasPrefix("/  opens ABQ7KM3X2P.com.exemplo.app"), "\(match.stdout)")
 
         // merge: a shard file named -a.json (a real shard report: one.test, refused on a closed port).
         let shard = try AuditBinary.run(["--no-cdn", "--connect-to", "::127.0.0.1:9", "--connect-timeout", "1", "--out", "shard",

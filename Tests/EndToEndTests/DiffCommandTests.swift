@@ -5,8 +5,8 @@ import TestSupport
 
 /// `aasa-audit diff OLD NEW`: what a new version of a file changes, for CI before deploy.
 @Suite struct DiffCommandTests {
-    static let old = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}"#
-    static let new = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/checkout/*","exclude":true},{"/":"/buy/*"}]}]}}"#
+    static let old = #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/buy/*"}]}]}}"#
+    static let new = #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/buy/checkout/*","exclude":true},{"/":"/buy/*"}]}]}}"#
 
     func write(_ text: String, named name: String) throws -> String {
         let file = try AuditBinary.temporaryDirectory().appendingPathComponent(name)
@@ -17,9 +17,9 @@ import TestSupport
     @Test func anAddedExclusionExitsOneAndNamesTheURL() throws {
         let outcome = try AuditBinary.run(["diff", try write(Self.old, named: "old.json"), try write(Self.new, named: "new.json")])
         #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
-        #expect(outcome.stdout.contains("\n  details 0 (ABCDE12345.com.example.app): component 0 added { \"/\": \"/buy/checkout/*\", \"exclude\": true }\n"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("\n  details 0 (ABQ7KM3X2P.com.exemplo.app): component 0 added { \"/\": \"/buy/checkout/*\", \"exclude\": true }\n"), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("1 of 2 sample URLs (one per rule) change decision:"), "\(outcome.stdout)")
-        #expect(outcome.stdout.contains("/buy/checkout/x opened ABCDE12345.com.example.app"))
+        #expect(outcome.stdout.contains("/buy/checkout/x opened ABQ7KM3X2P.com.exemplo.app"))
         #expect(outcome.stdout.contains("now stays in the browser"))
         #expect(outcome.stdout.contains("(excluded by details 0, component 0 { \"/\": \"/buy/checkout/*\", \"exclude\": true })"))
     }
@@ -36,7 +36,7 @@ import TestSupport
     }
 
     @Test func theSameRulesExitZero() throws {
-        let reordered = #"{"applinks":{"details":[{"components":[{"/":"/buy/*"}],"appIDs":["ABCDE12345.com.example.app"]}]}}"#
+        let reordered = #"{"applinks":{"details":[{"components":[{"/":"/buy/*"}],"appIDs":["ABQ7KM3X2P.com.exemplo.app"]}]}}"#
         let outcome = try AuditBinary.run(["diff", try write(Self.old, named: "old.json"), try write(reordered, named: "same.json")])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
         #expect(outcome.stdout.contains("No change to the services, apps, entries or rules from"))
@@ -51,7 +51,7 @@ import TestSupport
         #expect(outcome.status == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("https://root-only.test/apple-app-site-association"), "\(outcome.stderr)")
         #expect(outcome.stdout.contains("webcredentials removed"), "\(outcome.stdout)")
-        #expect(outcome.stdout.contains("/buy/checkout/x opened ABCDE12345.com.example.app"))
+        #expect(outcome.stdout.contains("/buy/checkout/x opened ABQ7KM3X2P.com.exemplo.app"))
     }
 
     @Test(arguments: [

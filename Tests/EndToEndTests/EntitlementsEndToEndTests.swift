@@ -8,7 +8,7 @@ import TestSupport
 /// file, a ?mode= entry whose host serves only the root location, a drifted Team ID, entries whose
 /// app the file does not list, a malformed entry, and a development-only entry a release audit sets apart.
 @Suite struct EntitlementsEndToEndTests {
-    static let app = "ABCDE12345.com.example.app"
+    static let app = "ABQ7KM3X2P.com.exemplo.app"
 
     static let entries = [
         "applinks:good.test",                       // 0: works
@@ -16,7 +16,7 @@ import TestSupport
         "webcredentials:good.test",                 // 2: works
         "activitycontinuation:good.test",           // 3: good.json has no activitycontinuation
         "applinks:root-only.test?mode=managed",     // 4: root-only file, mode entry: fails
-        "applinks:drift.test",                      // 5: OLDTEAM999.com.example.app
+        "applinks:drift.test",                      // 5: OLDTEAM999.com.exemplo.app
         "applinks:https://bad.test",                // 6: input error
         "appclips:notfound.test",                   // 7: no file at all
         "applinks:dev-only.test?mode=developer",    // 8: development-only: set apart, its host not audited
@@ -110,7 +110,7 @@ import TestSupport
     @Test func driftNamesBothTeamIDsForTheEntitlementAndTheDomainList() throws {
         let drift = try outcome(5)
         #expect(drift.findingID == "entitlement.team-id-drift")
-        #expect(drift.reason.contains("OLDTEAM999") && drift.reason.contains("ABCDE12345"))
+        #expect(drift.reason.contains("OLDTEAM999") && drift.reason.contains("ABQ7KM3X2P"))
         let domain = try #require(try Self.run.get().report.domains.first { $0.domain == "drift.test" })
         #expect(domain.verdict == .fail)
         #expect(domain.findings.contains { $0.id == "expect.team-id-drift" && $0.message.contains("OLDTEAM999") })

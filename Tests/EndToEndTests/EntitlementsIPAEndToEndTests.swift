@@ -7,17 +7,17 @@ import TestSupport
 /// `openssl cms`, zipped with libzip) audited by the real binary against nginx: the app ID comes
 /// from the code signature, and a profile issued to another team is a finding of the app.
 @Suite struct EntitlementsIPAEndToEndTests {
-    static let app = "ABCDE12345.com.example.app"
+    static let app = "ABQ7KM3X2P.com.exemplo.app"
 
     @Test func ipaWithAProfileOfAnotherTeam() throws {
         let sites = try LocalSites.shared.get()
         let folder = try AuditBinary.temporaryDirectory()
-        let entitlements = MachOImage.entitlementsPropertyList(applicationIdentifier: Self.app, teamIdentifier: "ABCDE12345",
+        let entitlements = MachOImage.entitlementsPropertyList(applicationIdentifier: Self.app, teamIdentifier: "ABQ7KM3X2P",
                                                                associatedDomains: ["applinks:good.test", "webcredentials:good.test"])
         let authority = try TestCertificateAuthority(directory: folder.appendingPathComponent("ca"))
         let signer = try authority.selfSigned(name: "Apple Development: Old Team (OLDTEAM999)")
         let profile = try authority.signCMS(content: try AppBundleFixture.profilePropertyList(
-            teamIdentifiers: ["OLDTEAM999"], applicationIdentifier: "OLDTEAM999.com.example.app"), signer: signer)
+            teamIdentifiers: ["OLDTEAM999"], applicationIdentifier: "OLDTEAM999.com.exemplo.app"), signer: signer)
         let ipa = folder.appendingPathComponent("App.ipa")
         try AppBundleFixture(executable: MachOImage.thin(entitlements: entitlements).bytes, profile: profile).writeIPA(to: ipa)
         let outcome = try AuditBinary.run(
@@ -29,7 +29,7 @@ import TestSupport
         #expect(section.kind == "ipa" && section.appID == Self.app && section.appIDSource.contains("application-identifier"))
         #expect(section.entries.map(\.works) == [true, true], "the domain's file lists the app")
         #expect(section.findings.map(\.id) == ["entitlement.profile-team-mismatch", "entitlement.profile-app-id-mismatch"])
-        #expect(section.findings[0].message.contains("OLDTEAM999") && section.findings[0].message.contains("ABCDE12345"))
+        #expect(section.findings[0].message.contains("OLDTEAM999") && section.findings[0].message.contains("ABQ7KM3X2P"))
         #expect(report.domains.map(\.domain) == ["good.test"] && report.domains[0].verdict == .pass)
         #expect(outcome.stdout.contains("error entitlement.profile-team-mismatch"), "\(outcome.stdout)")
 

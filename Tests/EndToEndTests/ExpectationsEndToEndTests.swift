@@ -6,7 +6,7 @@ import TestSupport
 /// A domains.txt with expectations, audited by the real binary against nginx: the nightly audit checks
 /// what the files do (which URLs open the app), not only that they parse.
 @Suite struct ExpectationsEndToEndTests {
-    static let app = "ABCDE12345.com.example.app"
+    static let app = "ABQ7KM3X2P.com.exemplo.app"
 
     /// good.test and wellknown-only.test serve `ScenarioFiles.good` (`/buy/*` for the app, and the app in
     /// webcredentials); notfound.test serves nothing.

@@ -10,7 +10,7 @@ import Glibc
 /// The third red-team round, end to end through the real binary: crafted history databases, tiny
 /// binary property lists that expand, an `.ipa` of many members.
 @Suite(.serialized) struct HostileRoundThreeTests {
-    static let app = "ABCDE12345.com.example.app"
+    static let app = "ABQ7KM3X2P.com.exemplo.app"
 
     static func auditArguments(_ sites: LocalSites, _ extra: [String]) -> [String] {
         ["good.test", "--cacert", sites.certificateAuthority.certificatePath, "--no-cdn", "--timeout", "3", "--connect-timeout", "2"]
@@ -102,8 +102,8 @@ import Glibc
 
         let authority = try TestCertificateAuthority(directory: folder.appendingPathComponent("ca"))
         let profile = try authority.signCMS(bytes: SharedReferencePropertyList.nested(count: 355, key: "Entitlements"),
-                                            signer: try authority.selfSigned(name: "Apple Development: Test (ABCDE12345)"))
-        let entitlements = MachOImage.entitlementsPropertyList(applicationIdentifier: Self.app, teamIdentifier: "ABCDE12345",
+                                            signer: try authority.selfSigned(name: "Apple Development: Test (ABQ7KM3X2P)"))
+        let entitlements = MachOImage.entitlementsPropertyList(applicationIdentifier: Self.app, teamIdentifier: "ABQ7KM3X2P",
                                                                associatedDomains: ["applinks:good.test"])
         try AppBundleFixture(executable: MachOImage.thin(entitlements: entitlements).bytes, profile: profile)
             .writeIPA(to: folder.appendingPathComponent("App.ipa"))
@@ -134,7 +134,7 @@ import Glibc
         let folder = try AuditBinary.temporaryDirectory()
         let app = folder.appendingPathComponent("O.app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try Data(#"{ CFBundleExecutable = "App"; CFBundleIdentifier = "com.example.app" }"#.utf8).write(to: app.appendingPathComponent("Info.plist"))
+        try Data(#"{ CFBundleExecutable = "App"; CFBundleIdentifier = "com.exemplo.app" }"#.utf8).write(to: app.appendingPathComponent("Info.plist"))
         let outcome = try AuditBinary.run(["--entitlements", "O.app", "--out", "out"], in: folder)
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("Info.plist): is an OpenStep (old-style text) property list"), "\(outcome.stderr)")
@@ -146,7 +146,7 @@ import Glibc
     @Test func ctrlCDuringALargeIPAEndsTheRunAtOnce() throws {
         let sites = try LocalSites.shared.get()
         let folder = try AuditBinary.temporaryDirectory()
-        let entitlements = MachOImage.entitlementsPropertyList(applicationIdentifier: Self.app, teamIdentifier: "ABCDE12345",
+        let entitlements = MachOImage.entitlementsPropertyList(applicationIdentifier: Self.app, teamIdentifier: "ABQ7KM3X2P",
                                                                associatedDomains: ["applinks:good.test"])
         try AppBundleFixture(executable: MachOImage.thin(entitlements: entitlements).bytes)
             .writeIPA(to: folder.appendingPathComponent("Big.ipa"),

@@ -5,7 +5,7 @@ import TestSupport
 
 /// `aasa-audit match` with internationalised hosts and unreadable files.
 @Suite struct MatchCommandHostTests {
-    static let file = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}"#
+    static let file = #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/buy/*"}]}]}}"#
 
     func write(_ text: String) throws -> String {
         let url = try AuditBinary.temporaryDirectory().appendingPathComponent("aasa.json")
@@ -19,7 +19,7 @@ import TestSupport
     func unicodeAndPunycodeSpellingsAreOneHost(host: String, url: String) throws {
         let outcome = try AuditBinary.run(["match", "--host", host, "--file", try write(Self.file), url])
         #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
-        #expect(outcome.stdout.contains("opens ABCDE12345.com.example.app"))
+        #expect(outcome.stdout.contains("opens ABQ7KM3X2P.com.exemplo.app"))
     }
 
     @Test func otherHostStillNeverMatches() throws {

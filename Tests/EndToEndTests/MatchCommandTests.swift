@@ -6,7 +6,7 @@ import TestSupport
 /// `aasa-audit match`: a local file, and a live domain through nginx.
 @Suite struct MatchCommandTests {
     static let file = """
-        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"],
+        {"applinks": {"details": [{"appIDs": ["ABQ7KM3X2P.com.exemplo.app", "ABQ7KM3X2P.com.exemplo.app2"],
           "components": [{"#": "no_universal_links", "exclude": true}, {"/": "/buy/*"},
                          {"/": "/help/website/*", "exclude": true}, {"/": "/help/*", "?": {"articleNumber": "????"}}]}]}}
         """
@@ -26,21 +26,21 @@ import TestSupport
         #expect(outcome.status == 1)
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0].contains("opens ABCDE12345.com.example.app, ABCDE12345.com.example.app2"))
+        #expect(lines[0].contains("opens ABQ7KM3X2P.com.exemplo.app, ABQ7KM3X2P.com.exemplo.app2"))
         #expect(lines[0].contains(#"details 0, component 1 { "/": "/buy/*" }"#))
         #expect(lines[1].contains("stays in the browser: excluded by details 0, component 2"))
         #expect(lines[2].contains("no rule matches"))
     }
 
     @Test func jsonLinesForAnApp() throws {
-        let outcome = try AuditBinary.run(["match", "--json", "--app", "ABCDE12345.com.example.app", "--host", "example.com",
+        let outcome = try AuditBinary.run(["match", "--json", "--app", "ABQ7KM3X2P.com.exemplo.app", "--host", "example.com",
                                            "--file", try write(Self.file), "/buy/42", "/help/1?articleNumber=1234"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let parsed = try results(outcome.stdout)
         #expect(parsed.map(\.url) == ["https://example.com/buy/42", "https://example.com/help/1?articleNumber=1234"])
         #expect(parsed.map(\.decision) == [.match, .match])
         #expect(parsed[1].rule?.pointer == "/applinks/details/0/components/3")
-        #expect(parsed[0].appIDs == ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"])
+        #expect(parsed[0].appIDs == ["ABQ7KM3X2P.com.exemplo.app", "ABQ7KM3X2P.com.exemplo.app2"])
     }
 
     @Test func liveDomainUsesTheFileAppleWouldUse() throws {
@@ -60,12 +60,12 @@ import TestSupport
     @Test(arguments: [
         // (domain, extra options, exit status, the line's words, stderr's words)
         ("bot-blocked.test", [String](), Int32(1),
-         "stays in the browser: would open ABCDE12345.com.example.app (details 0, component 0 { \"/\": \"/buy/*\" }), but devices get no file because Apple's CDN has no copy of bot-blocked.test's file (cdn.missing)",
+         "stays in the browser: would open ABQ7KM3X2P.com.exemplo.app (details 0, component 0 { \"/\": \"/buy/*\" }), but devices get no file because Apple's CDN has no copy of bot-blocked.test's file (cdn.missing)",
          "devices get no file"),
         ("bot-blocked.test", ["--no-cdn"], 1, "but devices get no file because bot-blocked.test refuses Apple's crawler (AASA-Bot)", "devices get no file"),
-        ("stale.test", [], 1, "no rule matches; the origin's file opens ABCDE12345.com.example.app", "deciding with Apple's CDN copy of https://stale.test/.well-known/apple-app-site-association"),
-        ("good.test", [], 0, "opens ABCDE12345.com.example.app  (details 0, component 0 { \"/\": \"/buy/*\" }; Apple's CDN copy)", "(what iOS 14+ and macOS 11+ read)"),
-        ("good.test", ["--no-cdn"], 0, "opens ABCDE12345.com.example.app  (details 0, component 0 { \"/\": \"/buy/*\" })", "Apple's CDN was not asked"),
+        ("stale.test", [], 1, "no rule matches; the origin's file opens ABQ7KM3X2P.com.exemplo.app", "deciding with Apple's CDN copy of https://stale.test/.well-known/apple-app-site-association"),
+        ("good.test", [], 0, "opens ABQ7KM3X2P.com.exemplo.app  (details 0, component 0 { \"/\": \"/buy/*\" }; Apple's CDN copy)", "(what iOS 14+ and macOS 11+ read)"),
+        ("good.test", ["--no-cdn"], 0, "opens ABQ7KM3X2P.com.exemplo.app  (details 0, component 0 { \"/\": \"/buy/*\" })", "Apple's CDN was not asked"),
     ])
     func aDomainIsDecidedWithWhatADeviceGets(domain: String, options: [String], status: Int32, line: String, note: String) throws {
         let sites = try LocalSites.shared.get()

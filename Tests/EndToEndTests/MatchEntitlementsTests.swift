@@ -9,7 +9,7 @@ import TestSupport
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0">
         <dict>
-            <key>application-identifier</key><string>ABCDE12345.com.example.app</string>
+            <key>application-identifier</key><string>ABQ7KM3X2P.com.exemplo.app</string>
             <key>com.apple.developer.associated-domains</key>
             <array>
                 <string>applinks:good.test</string>
@@ -31,13 +31,13 @@ import TestSupport
         #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "\(outcome.stdout)")
-        #expect(lines[0].contains("https://good.test/buy/1  opens ABCDE12345.com.example.app"))
-        #expect(lines[1].contains("https://shop.good.test/buy/2  opens ABCDE12345.com.example.app"))
+        #expect(lines[0].contains("https://good.test/buy/1  opens ABQ7KM3X2P.com.exemplo.app"))
+        #expect(lines[1].contains("https://shop.good.test/buy/2  opens ABQ7KM3X2P.com.exemplo.app"))
         #expect(outcome.stderr.contains("applinks:*.good.test covers shop.good.test; Apple reads good.test's file for it"), "\(outcome.stderr)")
-        #expect(lines[2].contains("does not open ABCDE12345.com.example.app") && lines[2].contains("serves its file only at the root location"))
+        #expect(lines[2].contains("does not open ABQ7KM3X2P.com.exemplo.app") && lines[2].contains("serves its file only at the root location"))
         #expect(outcome.stderr.contains("applinks:root-only.test?mode=developer covers root-only.test; the device reads its own file; with ?mode=developer"),
                 "\(outcome.stderr)")
-        #expect(lines[3].contains("no applinks entry of ABCDE12345.com.example.app covers other.test"))
+        #expect(lines[3].contains("no applinks entry of ABQ7KM3X2P.com.exemplo.app covers other.test"))
         #expect(lines[4].contains("https://good.test/sell  does not open"))
     }
 
@@ -55,9 +55,9 @@ import TestSupport
         #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(outcome.stdout)\(outcome.stderr)")
-        #expect(lines.first?.contains("https://notfound.test/buy/1  does not open ABCDE12345.com.example.app: applinks:notfound.test covers "
+        #expect(lines.first?.contains("https://notfound.test/buy/1  does not open ABQ7KM3X2P.com.exemplo.app: applinks:notfound.test covers "
                                       + "notfound.test, but Apple can read no file from notfound.test: ") == true, "\(outcome.stdout)")
-        #expect(lines.last?.contains("https://good.test/buy/1  opens ABCDE12345.com.example.app") == true, "\(outcome.stdout)")
+        #expect(lines.last?.contains("https://good.test/buy/1  opens ABQ7KM3X2P.com.exemplo.app") == true, "\(outcome.stdout)")
         #expect(outcome.stderr.contains("notfound.test serves no file Apple can read"), "\(outcome.stderr)")
     }
 
@@ -67,7 +67,7 @@ import TestSupport
         let folder = try AuditBinary.temporaryDirectory()
         let path = folder.appendingPathComponent("App.xcent").path
         let plist: [String: Any] = [
-            "application-identifier": "ABCDE12345.com.example.app",
+            "application-identifier": "ABQ7KM3X2P.com.exemplo.app",
             "com.apple.developer.associated-domains": ["applinks:*.good.test"],
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
@@ -76,8 +76,8 @@ import TestSupport
         let outcome = try AuditBinary.run(["match", "--entitlements", path, "--cacert", sites.certificateAuthority.certificatePath,
                                            "https://a.good.test/buy/1", "https://good.test/buy/1"] + sites.connectToArguments)
         #expect(outcome.status == 1, "\(outcome.stdout)\(outcome.stderr)")
-        #expect(outcome.stdout.contains("https://a.good.test/buy/1  opens ABCDE12345.com.example.app"))
-        #expect(outcome.stdout.contains("no applinks entry of ABCDE12345.com.example.app covers good.test (its applinks entries: *.good.test)"))
+        #expect(outcome.stdout.contains("https://a.good.test/buy/1  opens ABQ7KM3X2P.com.exemplo.app"))
+        #expect(outcome.stdout.contains("no applinks entry of ABQ7KM3X2P.com.exemplo.app covers good.test (its applinks entries: *.good.test)"))
     }
 
     @Test func pathsAndAMixWithFileAreRefused() throws {
@@ -86,7 +86,7 @@ import TestSupport
         try Self.plist.write(toFile: path, atomically: true, encoding: .utf8)
         let relative = try AuditBinary.run(["match", "--entitlements", path, "/buy/1"])
         #expect(relative.status == 2 && relative.stderr.contains("give a whole URL"), "\(relative.stderr)")
-        let mixed = try AuditBinary.run(["match", "--entitlements", path, "--app", "ABCDE12345.com.example.app", "https://good.test/"])
+        let mixed = try AuditBinary.run(["match", "--entitlements", path, "--app", "ABQ7KM3X2P.com.exemplo.app", "https://good.test/"])
         #expect(mixed.status == 2 && mixed.stderr.contains("not with --entitlements"), "\(mixed.stderr)")
     }
 
@@ -105,9 +105,9 @@ import TestSupport
         #expect(match.status == 1, "\(match.stdout)\(match.stderr)")
         let lines = match.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(match.stdout)")
-        #expect(lines.first?.contains("does not open ABCDE12345.com.example.app") == true
-                && lines.first?.contains("the origin's file opens ABCDE12345.com.example.app") == true, "\(match.stdout)")
-        #expect(lines.last?.contains("would open ABCDE12345.com.example.app") == true
+        #expect(lines.first?.contains("does not open ABQ7KM3X2P.com.exemplo.app") == true
+                && lines.first?.contains("the origin's file opens ABQ7KM3X2P.com.exemplo.app") == true, "\(match.stdout)")
+        #expect(lines.last?.contains("would open ABQ7KM3X2P.com.exemplo.app") == true
                 && lines.last?.contains("devices get no file because Apple's CDN has no copy of bot-blocked.test's file") == true, "\(match.stdout)")
         let audit = try AuditBinary.run(["--entitlements", path, "--json", "--no-history", "--out", folder.appendingPathComponent("out").path,
                                          "stale.test"] + network)
@@ -118,7 +118,7 @@ import TestSupport
         let direct = ["--cacert", sites.certificateAuthority.certificatePath, "--no-cdn"] + sites.connectToArguments
         let blocked = try AuditBinary.run(["match", "--entitlements", path, "https://bot-blocked.test/buy/1"] + direct)
         #expect(blocked.status == 1, "\(blocked.stdout)\(blocked.stderr)")
-        #expect(blocked.stdout.contains("would open ABCDE12345.com.example.app")
+        #expect(blocked.stdout.contains("would open ABQ7KM3X2P.com.exemplo.app")
                 && blocked.stdout.contains("devices get no file because bot-blocked.test refuses Apple's crawler (AASA-Bot)"), "\(blocked.stdout)")
         let blockedAudit = try AuditBinary.run(["--entitlements", path, "--json", "--no-history", "--out", folder.appendingPathComponent("direct").path]
                                                + direct, in: folder)

@@ -7,9 +7,9 @@ import TestSupport
 /// escapes, C1 and bidirectional overrides as they are). Neither the line for people nor the JSON
 /// lines carry a character a terminal acts on; the JSON still reads back to the same values.
 @Suite struct MatchHostileOutputTests {
-    static let appID = "ABCDE12345.com.\u{9B}2J\u{1B}]0;title\u{07}\u{202E}evil\u{7F}"
+    static let appID = "ABQ7KM3X2P.com.\u{9B}2J\u{1B}]0;title\u{07}\u{202E}evil\u{7F}"
     static let file = """
-        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.\\u009b2J\\u001b]0;title\\u0007\\u202eevil\\u007f"],
+        {"applinks": {"details": [{"appIDs": ["ABQ7KM3X2P.com.\\u009b2J\\u001b]0;title\\u0007\\u202eevil\\u007f"],
           "components": [{"/": "/*", "comment": "\\u009b31m<script>\\u001b[2J"}]}]}}
         """
 

@@ -23,10 +23,10 @@ import TestSupport
     @Test func aBadTokenIsSkippedAndTheDomainStillAuditedWithItsOtherExpectations() throws {
         let folder = try AuditBinary.temporaryDirectory()
         // stays=/buy/1 breaks (the file opens /buy/* in the app); opens=buy/1 is malformed.
-        try Self.write("wellknown-only.test  app=ABCDE12345.com.example.app  opens=buy/1  stays=/buy/1\n", to: folder)
+        try Self.write("wellknown-only.test  app=ABQ7KM3X2P.com.exemplo.app  opens=buy/1  stays=/buy/1\n", to: folder)
         let outcome = try AuditBinary.run(try Self.network() + ["--out", "out"], in: folder)
         #expect(outcome.status == 2, "an input error wins over the failing domain")
-        let problem = "aasa-audit: domains.txt:1: \"wellknown-only.test  app=ABCDE12345.com.example.app  opens=buy/1  stays=/buy/1\": "
+        let problem = "aasa-audit: domains.txt:1: \"wellknown-only.test  app=ABQ7KM3X2P.com.exemplo.app  opens=buy/1  stays=/buy/1\": "
             + "expectation \"opens=buy/1\": opens= takes a path on this domain starting with \"/\" (query and fragment allowed), "
             + "e.g. opens=/buy/42; this token is skipped, and wellknown-only.test is still audited with its other expectations"
         #expect(outcome.stderr.contains(problem + "\n"), "whole, on stderr: \(outcome.stderr)")

@@ -59,7 +59,7 @@ import TestSupport
 
     /// A warning deep in a 300-line file: its line in every format, exit 0, and exit 1 with --strict.
     @Test func formatsGiveTheLineAndStrictFailsOnWarnings() throws {
-        var lines = ["{", "  \"applinks\": {", "    \"details\": [{", "      \"appIDs\": [\"ABCDE12345.com.example.app\"],", "      \"components\": ["]
+        var lines = ["{", "  \"applinks\": {", "    \"details\": [{", "      \"appIDs\": [\"ABQ7KM3X2P.com.exemplo.app\"],", "      \"components\": ["]
         for index in 0..<290 { lines.append(index == 250 ? "        { \"/\": \"/checkout/*\", \"exlude\": true }," : "        { \"/\": \"/p\(index)/*\" },") }
         lines += ["        { \"/\": \"/last\" }", "      ]", "    }]", "  }", "}"]
         #expect(lines.count == 300)

@@ -8,7 +8,7 @@ import TestSupport
 /// bundles by `AppBundleFixture`, zips by libzip (`ZipArchiveWriter`), profiles by `openssl cms -sign`.
 @Suite struct AppBundleReaderTests {
     static let plist = MachOImage.entitlementsPropertyList(
-        applicationIdentifier: "ABCDE12345.com.example.app", teamIdentifier: "ABCDE12345", associatedDomains: ["applinks:example.com"])
+        applicationIdentifier: "ABQ7KM3X2P.com.exemplo.app", teamIdentifier: "ABQ7KM3X2P", associatedDomains: ["applinks:example.com"])
     static let executable = MachOImage.thin(entitlements: plist).bytes
 
     /// A fresh folder, removed when `body` returns.
@@ -20,11 +20,11 @@ import TestSupport
     }
 
     /// A provisioning profile signed with `openssl cms -sign` by a throw-away certificate.
-    static func signedProfile(in folder: URL, teamIdentifiers: [String] = ["ABCDE12345"]) throws -> Data {
+    static func signedProfile(in folder: URL, teamIdentifiers: [String] = ["ABQ7KM3X2P"]) throws -> Data {
         let authority = try TestCertificateAuthority(directory: folder.appendingPathComponent("ca"))
-        let signer = try authority.selfSigned(name: "Apple Development: Test (ABCDE12345)")
+        let signer = try authority.selfSigned(name: "Apple Development: Test (ABQ7KM3X2P)")
         let content = try AppBundleFixture.profilePropertyList(
-            name: "Example Development", teamIdentifiers: teamIdentifiers, applicationIdentifier: "ABCDE12345.com.example.app",
+            name: "Example Development", teamIdentifiers: teamIdentifiers, applicationIdentifier: "ABQ7KM3X2P.com.exemplo.app",
             associatedDomains: ["*"], expiration: Date(timeIntervalSince1970: 1_900_000_000))
         return try authority.signCMS(content: content, signer: signer)
     }
@@ -43,12 +43,12 @@ import TestSupport
             let thin = folder.appendingPathComponent("App")
             try Self.executable.write(to: thin)
             let read = try EntitlementsFile.read(at: thin.path)
-            #expect(read == AppEntitlements(source: thin.path, kind: .machO, applicationIdentifier: "ABCDE12345.com.example.app",
-                                            teamIdentifier: "ABCDE12345", associatedDomains: [.text("applinks:example.com")]))
+            #expect(read == AppEntitlements(source: thin.path, kind: .machO, applicationIdentifier: "ABQ7KM3X2P.com.exemplo.app",
+                                            teamIdentifier: "ABQ7KM3X2P", associatedDomains: [.text("applinks:example.com")]))
             let fat = folder.appendingPathComponent("Universal")
             try MachOImage.universal([(.x86_64, MachOImage.thin(entitlements: Self.plist, cpu: .x86_64)), (.arm64, MachOImage.thin(entitlements: Self.plist))])
                 .bytes.write(to: fat)
-            #expect(try EntitlementsFile.read(at: fat.path).applicationIdentifier == "ABCDE12345.com.example.app")
+            #expect(try EntitlementsFile.read(at: fat.path).applicationIdentifier == "ABQ7KM3X2P.com.exemplo.app")
             let unsigned = folder.appendingPathComponent("Unsigned")
             try MachOImage.thin(entitlements: nil, signed: false).bytes.write(to: unsigned)
             #expect(Self.failure(unsigned.path)?.reason.contains("not signed (no LC_CODE_SIGNATURE load command)") == true)
@@ -67,12 +67,12 @@ import TestSupport
             let read = try EntitlementsFile.read(at: app.path)
             #expect(read.kind == .appBundle)
             #expect(read.source == app.path + (layout == .iOS ? ": App" : ": Contents/MacOS/App"))
-            #expect(read.applicationIdentifier == "ABCDE12345.com.example.app")
+            #expect(read.applicationIdentifier == "ABQ7KM3X2P.com.exemplo.app")
             #expect(read.associatedDomains == [.text("applinks:example.com")])
             let profileName = layout == .iOS ? "embedded.mobileprovision" : "Contents/embedded.provisionprofile"
             #expect(read.profile == ProvisioningProfile(
-                source: app.path + ": " + profileName, name: "Example Development", teamIdentifiers: ["ABCDE12345"],
-                applicationIdentifier: "ABCDE12345.com.example.app", associatedDomains: [.text("*")],
+                source: app.path + ": " + profileName, name: "Example Development", teamIdentifiers: ["ABQ7KM3X2P"],
+                applicationIdentifier: "ABQ7KM3X2P.com.exemplo.app", associatedDomains: [.text("*")],
                 expirationDate: Date(timeIntervalSince1970: 1_900_000_000)))
             #expect(read.profileProblem == nil)
         }
@@ -83,7 +83,7 @@ import TestSupport
             let app = try AppBundleFixture(executable: MachOImage.thin(entitlements: nil).bytes, expandedEntitlements: Self.plist).writeApp(in: folder)
             let read = try EntitlementsFile.read(at: app.path)
             #expect(read.source == "\(app.path): archived-expanded-entitlements.xcent (the executable App has no entitlements blob in its code signature, as in a simulator build)")
-            #expect(read.applicationIdentifier == "ABCDE12345.com.example.app")
+            #expect(read.applicationIdentifier == "ABQ7KM3X2P.com.exemplo.app")
             let unsigned = try AppBundleFixture(name: "Unsigned", executable: MachOImage.thin(entitlements: nil, signed: false).bytes,
                                                 expandedEntitlements: Self.plist).writeApp(in: folder)
             #expect(try EntitlementsFile.read(at: unsigned.path).source
@@ -100,7 +100,7 @@ import TestSupport
             corrupt.removeLast(corrupt.count / 2)
             let app = try AppBundleFixture(executable: Self.executable, profile: Data(corrupt)).writeApp(in: folder)
             let read = try EntitlementsFile.read(at: app.path)
-            #expect(read.applicationIdentifier == "ABCDE12345.com.example.app")
+            #expect(read.applicationIdentifier == "ABQ7KM3X2P.com.exemplo.app")
             #expect(read.profile == nil)
             let problem = try #require(read.profileProblem)
             #expect(problem.source == app.path + ": embedded.mobileprovision")
@@ -135,7 +135,7 @@ import TestSupport
             let read = try EntitlementsFile.read(at: ipa.path)
             #expect(read.kind == .ipa)
             #expect(read.source == ipa.path + ": Payload/App.app/App")
-            #expect(read.applicationIdentifier == "ABCDE12345.com.example.app")
+            #expect(read.applicationIdentifier == "ABQ7KM3X2P.com.exemplo.app")
             #expect(read.profile?.teamIdentifiers == ["OLDTEAM999"])
             #expect(read.profile?.source == ipa.path + ": Payload/App.app/embedded.mobileprovision")
         }
@@ -236,7 +236,7 @@ import TestSupport
         try Self.inScratch { folder in
             let profile = try Self.signedProfile(in: folder)
             let read = try ProvisioningProfileReader.profile(from: [UInt8](profile), source: "p")
-            #expect(read.teamIdentifiers == ["ABCDE12345"])
+            #expect(read.teamIdentifiers == ["ABQ7KM3X2P"])
             #expect(read.name == "Example Development")
             var flipped = [UInt8](profile)
             flipped[flipped.count / 3] ^= 0xff

@@ -10,9 +10,9 @@ import Testing
         <plist version="1.0">
         <dict>
             <key>application-identifier</key>
-            <string>ABCDE12345.com.example.app</string>
+            <string>ABQ7KM3X2P.com.exemplo.app</string>
             <key>com.apple.developer.team-identifier</key>
-            <string>ABCDE12345</string>
+            <string>ABQ7KM3X2P</string>
             <key>com.apple.developer.associated-domains</key>
             <array>
                 <string>applinks:example.com</string>
@@ -25,20 +25,20 @@ import Testing
 
     @Test func readsTheKeysOfAnXMLPropertyList() throws {
         let entitlements = try EntitlementsPropertyList.entitlements(from: Data(Self.xml.utf8), source: "App.entitlements", kind: .xmlPropertyList)
-        #expect(entitlements.applicationIdentifier == "ABCDE12345.com.example.app")
-        #expect(entitlements.teamIdentifier == "ABCDE12345")
+        #expect(entitlements.applicationIdentifier == "ABQ7KM3X2P.com.exemplo.app")
+        #expect(entitlements.teamIdentifier == "ABQ7KM3X2P")
         #expect(entitlements.associatedDomains == [.text("applinks:example.com"), .text("webcredentials:*.example.com?mode=developer"), .other(type: "a number")])
     }
 
     @Test func readsABinaryPropertyListMadeHere() throws {
         let dictionary: [String: Any] = [
-            "com.apple.application-identifier": "ABCDE12345.com.example.mac",
+            "com.apple.application-identifier": "ABQ7KM3X2P.com.exemplo.mac",
             "com.apple.developer.associated-domains": ["applinks:example.org"],
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
         #expect(EntitlementsPropertyList.kind(of: data) == .binaryPropertyList)
         let entitlements = try EntitlementsPropertyList.entitlements(from: data, source: "x.xcent", kind: .binaryPropertyList)
-        #expect(entitlements.applicationIdentifier == "ABCDE12345.com.example.mac")
+        #expect(entitlements.applicationIdentifier == "ABQ7KM3X2P.com.exemplo.mac")
         #expect(entitlements.associatedDomains == [.text("applinks:example.org")])
     }
 
@@ -103,17 +103,17 @@ import Testing
     }
 
     @Test func bothKeysAgreeingAreOneAppID() throws {
-        let data = Self.plist("<key>application-identifier</key><string>ABCDE12345.com.example.app</string>"
-                              + "<key>com.apple.application-identifier</key><string>ABCDE12345.com.example.app</string>")
+        let data = Self.plist("<key>application-identifier</key><string>ABQ7KM3X2P.com.exemplo.app</string>"
+                              + "<key>com.apple.application-identifier</key><string>ABQ7KM3X2P.com.exemplo.app</string>")
         let entitlements = try EntitlementsPropertyList.entitlements(from: data, source: "a", kind: .xmlPropertyList)
-        #expect(entitlements.applicationIdentifier == "ABCDE12345.com.example.app")
+        #expect(entitlements.applicationIdentifier == "ABQ7KM3X2P.com.exemplo.app")
     }
 
     @Test func bothKeysNamingTwoAppsIsAnError() {
-        let data = Self.plist("<key>application-identifier</key><string>ABCDE12345.com.example.app</string>"
-                              + "<key>com.apple.application-identifier</key><string>ABCDE12345.com.example.mac</string>")
-        #expect(throws: EntitlementsReadError(source: "a", reason: "its application-identifier entitlement is ABCDE12345.com.example.app "
-                                                + "but its com.apple.application-identifier is ABCDE12345.com.example.mac; an app has one app ID")) {
+        let data = Self.plist("<key>application-identifier</key><string>ABQ7KM3X2P.com.exemplo.app</string>"
+                              + "<key>com.apple.application-identifier</key><string>ABQ7KM3X2P.com.exemplo.mac</string>")
+        #expect(throws: EntitlementsReadError(source: "a", reason: "its application-identifier entitlement is ABQ7KM3X2P.com.exemplo.app "
+                                                + "but its com.apple.application-identifier is ABQ7KM3X2P.com.exemplo.mac; an app has one app ID")) {
             try EntitlementsPropertyList.entitlements(from: data, source: "a", kind: .xmlPropertyList)
         }
     }

@@ -6,7 +6,7 @@ import TestSupport
 
 @Suite struct MachOSignatureReaderTests {
     static let plist = MachOImage.entitlementsPropertyList(
-        applicationIdentifier: "ABCDE12345.com.example.app", teamIdentifier: "ABCDE12345",
+        applicationIdentifier: "ABQ7KM3X2P.com.exemplo.app", teamIdentifier: "ABQ7KM3X2P",
         associatedDomains: ["applinks:example.com", "webcredentials:example.com"])
 
     static func read(_ bytes: Data, limits: EntitlementsReadLimits = .standard) throws(EntitlementsReadError) -> CodeSignatureEntitlements {
@@ -45,7 +45,7 @@ import TestSupport
     }
 
     @Test func slicesThatDifferAreAnErrorNamingThem() {
-        let other = MachOImage.entitlementsPropertyList(applicationIdentifier: "OLDTEAM999.com.example.app", associatedDomains: ["applinks:example.com"])
+        let other = MachOImage.entitlementsPropertyList(applicationIdentifier: "OLDTEAM999.com.exemplo.app", associatedDomains: ["applinks:example.com"])
         let differing = MachOImage.universal([
             (.x86_64, MachOImage.thin(entitlements: Self.plist, cpu: .x86_64)), (.arm64, MachOImage.thin(entitlements: other)),
         ])
@@ -58,7 +58,7 @@ import TestSupport
 
     @Test func slicesWhoseBlobsDifferOnlyInKeysNotReadAgree() throws {
         let withExtra = MachOImage.entitlementsPropertyList(
-            applicationIdentifier: "ABCDE12345.com.example.app", teamIdentifier: "ABCDE12345",
+            applicationIdentifier: "ABQ7KM3X2P.com.exemplo.app", teamIdentifier: "ABQ7KM3X2P",
             associatedDomains: ["applinks:example.com", "webcredentials:example.com"], extra: ["get-task-allow": true])
         let fat = MachOImage.universal([(.x86_64, MachOImage.thin(entitlements: withExtra, cpu: .x86_64)), (.arm64, MachOImage.thin(entitlements: Self.plist))])
         #expect(try Self.read(fat.bytes) == .propertyList(withExtra))

@@ -25,7 +25,7 @@ import TestSupport
             #expect(location.response.status == 200)
             #expect(location.response.error == nil)
             #expect(location.response.header("content-type") == "application/json")
-            #expect(String(decoding: location.response.body, as: UTF8.self).contains("ABCDE12345.com.example.app"))
+            #expect(String(decoding: location.response.body, as: UTF8.self).contains("ABQ7KM3X2P.com.exemplo.app"))
             let certificate = try #require(location.response.tls?.certificate)
             #expect(certificate.subject.contains("good.test"))
             #expect(certificate.subjectAltNames == ["good.test"])

@@ -4,9 +4,9 @@ import Testing
 
 @Suite struct AppPhrasesTests {
     private func app(works: [Bool], skipped: Int = 0) -> AppResult {
-        AppResult(source: "App.xcent", kind: "binary-plist", appID: "ABCDE12345.com.example.app", appIDSource: "the application-identifier entitlement",
+        AppResult(source: "App.xcent", kind: "binary-plist", appID: "ABQ7KM3X2P.com.exemplo.app", appIDSource: "the application-identifier entitlement",
                   entries: works.enumerated().map { index, works in
-                      ClaimOutcome(appID: "ABCDE12345.com.example.app", entry: "applinks:e\(index).example", index: index, service: .applinks,
+                      ClaimOutcome(appID: "ABQ7KM3X2P.com.exemplo.app", entry: "applinks:e\(index).example", index: index, service: .applinks,
                                    covers: "e\(index).example", fileHost: "e\(index).example", mode: nil, resolution: "", location: nil,
                                    works: works, reason: "", findingID: works ? "entitlement.met" : "entitlement.applinks-missing")
                   }, skippedEntries: skipped)

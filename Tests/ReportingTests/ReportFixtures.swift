@@ -26,7 +26,7 @@ enum ReportFixtures {
       "applinks": {
         "details": [
           {
-            "appIDs": ["ABCDE12345.com.example.app"],
+            "appIDs": ["ABQ7KM3X2P.com.exemplo.app"],
             "components": [{ "/": "/orders/*" }]
           }
         ]
@@ -90,7 +90,7 @@ enum ReportFixtures {
                            message: "Only the root location serves the file; Apple uses it as a fallback, but /.well-known/apple-app-site-association is the documented place.",
                            fix: "Serve the same file at /.well-known/apple-app-site-association."),
                    Finding(id: "cdn.stale", severity: .warning,
-                           message: "Apple's CDN serves a different copy of the file for fallback.example than your server does: app IDs on your server but not on the CDN: ABCDE12345.com.example.app.",
+                           message: "Apple's CDN serves a different copy of the file for fallback.example than your server does: app IDs on your server but not on the CDN: ABQ7KM3X2P.com.exemplo.app.",
                            fix: "Wait for the CDN to refresh.")],
         locations: [
             {
@@ -112,7 +112,7 @@ enum ReportFixtures {
         ],
         cdn: CDNResult(url: "https://app-site-association.cdn-apple.com/a/v1/fallback.example", httpStatus: 200,
                        appleOriginFormat: "json", cacheControl: "max-age=21600", age: "7200", matchesOrigin: false,
-                       differences: ["app IDs on your server but not on the CDN: ABCDE12345.com.example.app"]),
+                       differences: ["app IDs on your server but not on the CDN: ABQ7KM3X2P.com.exemplo.app"]),
         crawler: CrawlerResult(userAgent: "AASA-Bot/1.0.0", path: root, httpStatus: 200, toolHTTPStatus: 200, sameBody: true))
 
     static func expiredLocation(_ path: String) -> LocationResult {
@@ -231,7 +231,7 @@ enum ReportFixtures {
     static let longBody: String = {
         var lines = ["{", "  \"webcredentials\": { \"apps\": [\"\(hostileImage)\"] },", "  \"applinks\": {", "    \"details\": ["]
         for i in 1...340 {
-            lines.append("      { \"appIDs\": [\"ABCDE12345.com.example.app\(i)\"], \"components\": [{ \"/\": \"/p\(i)/*\" }] },")
+            lines.append("      { \"appIDs\": [\"ABQ7KM3X2P.com.exemplo.app\(i)\"], \"components\": [{ \"/\": \"/p\(i)/*\" }] },")
         }
         lines.append("      { \"appIDs\": [\"\(hostileScript)\"] }")
         lines += ["    ]", "  }", "}"]

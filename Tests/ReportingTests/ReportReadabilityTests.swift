@@ -76,12 +76,12 @@ import TestSupport
 
     @Test func theSecondCopyOfTheSameBodyIsNamedNotPrinted() {
         let html = HTMLReporter.render(Self.report([Self.twins]))
-        #expect(Self.occurrences(of: "ABCDE12345.com.example.app", in: html) == 1, "the file is printed once")
+        #expect(Self.occurrences(of: "ABQ7KM3X2P.com.exemplo.app", in: html) == 1, "the file is printed once")
         #expect(html.contains("Served body: the same bytes as <code>\(Self.wk)</code>, shown above."))
         // A body that differs by one byte is printed.
         var differing = Self.twins
         differing.locations[1].body = ReportFixtures.validAASA.replacingOccurrences(of: "orders", with: "ordern")
-        #expect(Self.occurrences(of: "ABCDE12345.com.example.app", in: HTMLReporter.render(Self.report([differing]))) == 2)
+        #expect(Self.occurrences(of: "ABQ7KM3X2P.com.exemplo.app", in: HTMLReporter.render(Self.report([differing]))) == 2)
     }
 
     /// Same characters, different bytes: a precomposed "é" and "e" + combining accent are equal Swift strings.
@@ -197,7 +197,7 @@ import TestSupport
         #expect(pages <= 10, "13 domains printed on \(pages) pages")
         let text = try HeadlessBrowser.visibleText(of: html)
         #expect(text.contains("Printed: the first \(HTMLReporter.maxPrintedBodyLines) lines of the body; the HTML file shows more."))
-        #expect(!text.contains("com.example.app300"), "line 300 of the long body is not printed")
+        #expect(!text.contains("com.exemplo.app300"), "line 300 of the long body is not printed")
         #expect(text.contains("\"webcredentials\""), "its first lines are")
     }
 }

@@ -13,7 +13,7 @@ import Testing
     /// A 300-line file, one component per line, with `"exlude": true` (a typo of `exclude`) on component 200.
     static let typoComponent = 200
     static let long: (text: String, line: Int, column: Int) = {
-        var lines = ["{", "  \"applinks\": {", "    \"details\": [", "      {", "        \"appIDs\": [\"ABCDE12345.com.example.app\"],",
+        var lines = ["{", "  \"applinks\": {", "    \"details\": [", "      {", "        \"appIDs\": [\"ABQ7KM3X2P.com.exemplo.app\"],",
                      "        \"components\": ["]
         var typo = (line: 0, column: 0)
         for index in 0..<289 {

@@ -9,7 +9,7 @@ import Testing
     @Test func aFileNamedTwiceIsReadOnce() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("twice-\(UUID().uuidString).xcent").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let plist: [String: Any] = ["application-identifier": "ABCDE12345.com.example.app",
+        let plist: [String: Any] = ["application-identifier": "ABQ7KM3X2P.com.exemplo.app",
                                     "com.apple.developer.associated-domains": ["applinks:example.com"]]
         try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(to: URL(fileURLWithPath: path))
         var list = DomainList()

@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct MatchRunTests {
     static let document = """
-        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}, {"/": "/buy/secret", "exclude": true}]}]}}
+        {"applinks": {"details": [{"appIDs": ["ABQ7KM3X2P.com.exemplo.app"], "components": [{"/": "/buy/*"}, {"/": "/buy/secret", "exclude": true}]}]}}
         """
 
     static func file(_ text: String) throws -> String {
@@ -35,7 +35,7 @@ import Testing
     /// A URL no entry covers names the app's first applinks entries, not all of an entitlement's thousands.
     @Test func anUncoveredURLNamesTheFirstEntriesOnly() throws {
         let path = try AuditBinary.temporaryDirectory().appendingPathComponent("Many.xcent").path
-        let plist: [String: Any] = ["application-identifier": "ABCDE12345.com.example.app",
+        let plist: [String: Any] = ["application-identifier": "ABQ7KM3X2P.com.exemplo.app",
                                     "com.apple.developer.associated-domains": (0..<25).map { "applinks:h\($0).example" }]
         try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(to: URL(fileURLWithPath: path))
         let results = MatchRun(source: .entitlements(path, appID: nil), urls: ["https://other.example/"], fetch: Self.fetch).run { _ in }
@@ -52,7 +52,7 @@ import Testing
         #expect(notices.isEmpty)
         #expect(results.map(\.decision) == [.match, .noMatch])
         #expect(results.first?.url == "https://shop.example/buy/1", "a path is shown on --host, in ASCII lower case")
-        #expect(results.first?.appIDs == ["ABCDE12345.com.example.app"])
+        #expect(results.first?.appIDs == ["ABQ7KM3X2P.com.exemplo.app"])
     }
 
     @Test func saysWhyThereIsNoDecision() throws {
@@ -73,7 +73,7 @@ import Testing
     /// A file over Apple's 128 KB limit parses, but Apple ignores it whole: `match --file` must not say a
     /// URL opens an app with it (as `match DOMAIN` says nothing opens from such a served file).
     @Test func aFileAppleWouldNotReadDecidesNothing() throws {
-        let head = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/*"}]}]},"pad":""#
+        let head = #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/*"}]}]},"pad":""#
         let tail = #""}"#
         let over = head + String(repeating: "x", count: 131_073 - head.utf8.count - tail.utf8.count) + tail
         #expect(over.utf8.count == 131_073)
@@ -110,17 +110,17 @@ import Testing
     /// get no file, and a stale CDN copy that lacks the app is named as the file behind.
     @Test(arguments: [
         ([CDNCheck.missing.finding("x")], String?.none, MatchDecision.noMatch, DeviceFile.none,
-         "would open ABCDE12345.com.example.app (details 0, component 0 { \"/\": \"/buy/*\" }), but devices get no file because Apple's CDN has no copy of shop.example's file (cdn.missing)"),
+         "would open ABQ7KM3X2P.com.exemplo.app (details 0, component 0 { \"/\": \"/buy/*\" }), but devices get no file because Apple's CDN has no copy of shop.example's file (cdn.missing)"),
         ([CrawlerAccessCheck.blocksApple.finding("x")], nil, .noMatch, .none,
          "but devices get no file because shop.example refuses Apple's crawler (AASA-Bot)"),
-        ([CDNCheck.stale.finding("x")], #"{"applinks": {"details": [{"appIDs": ["ZYXWV98765.com.example.old"], "components": [{"/": "/*"}]}]}}"#,
-         .noMatch, .appleCDN, "the origin's file opens ABCDE12345.com.example.app (details 0, component 0"),
+        ([CDNCheck.stale.finding("x")], #"{"applinks": {"details": [{"appIDs": ["ZYXWV98765.com.exemplo.old"], "components": [{"/": "/*"}]}]}}"#,
+         .noMatch, .appleCDN, "the origin's file opens ABQ7KM3X2P.com.exemplo.app (details 0, component 0"),
         ([CDNCheck.ok.finding("x")], MatchRunTests.document, .match, .appleCDN, ""),
         ([CDNCheck.unreachable.finding("x")], nil, .match, .origin, ""),
     ])
     func decidesWithWhatADeviceGets(findings: [Finding], cdn: String?, decision: MatchDecision, file: DeviceFile, reason: String) throws {
         let url = try MatchURL.parse("https://shop.example/buy/1")
-        let result = try #require(MatchRun.decideForDevice(url, text: "https://shop.example/buy/1", appID: "ABCDE12345.com.example.app",
+        let result = try #require(MatchRun.decideForDevice(url, text: "https://shop.example/buy/1", appID: "ABQ7KM3X2P.com.exemplo.app",
                                                            host: "shop.example", fileHost: "shop.example",
                                                            device: Self.device(findings, cdn: cdn), modeEntry: false))
         #expect(result.decision == decision)

@@ -36,7 +36,7 @@ import Testing
                                   cdn: CDNResult(url: "https://app-site-association.cdn-apple.com/a/v1/a.test", httpStatus: 200, error: failure),
                                   crawler: CrawlerResult(userAgent: "Swcd", path: AASAFile.wellKnownPath, httpStatus: 200, toolHTTPStatus: 200, sameBody: true))
         domain.android = AndroidResult(location: location("/.well-known/assetlinks.json"), findings: [finding])
-        domain.claims = [ClaimOutcome(appID: "ABCDE12345.com.example.app", entry: "applinks:a.test", index: 0, service: .applinks, covers: "a.test",
+        domain.claims = [ClaimOutcome(appID: "ABQ7KM3X2P.com.exemplo.app", entry: "applinks:a.test", index: 0, service: .applinks, covers: "a.test",
                                       fileHost: "a.test", mode: nil, resolution: "r", location: nil, works: true, reason: "ok", findingID: "x")]
         domain.addressFamilies = AddressFamilyComparison(families: [FamilyOutcome(family: "ipv4", address: "127.0.0.1", status: 200, bodyBytes: 2, error: nil)],
                                                          same: true)
@@ -55,7 +55,7 @@ import Testing
                                        expiringCertificates: [ExpiringCertificate(domain: "a.test", notAfter: generatedAt, daysLeft: 5, issuer: nil,
                                                                                   expiry: .expiringSoon)],
                                        trend: [RunTally(generatedAt: generatedAt, pass: 1, warn: 0, fail: 0, complete: true)])
-        report.apps = [AppResult(source: "App.entitlements", kind: "entitlements", appID: "ABCDE12345.com.example.app", appIDSource: "x",
+        report.apps = [AppResult(source: "App.entitlements", kind: "entitlements", appID: "ABQ7KM3X2P.com.exemplo.app", appIDSource: "x",
                                  entries: domain.claims ?? [], notAudited: 0, skippedEntries: 0, findings: [finding])]
         return report
     }

@@ -42,7 +42,7 @@ public struct AppBundleFixture {
     /// The bundle's files: paths relative to `NAME.app/`, and contents.
     public func files() throws -> [(path: String, bytes: Data)] {
         let info: [String: Any] = [
-            "CFBundleExecutable": executableEntry ?? name, "CFBundleIdentifier": "com.example.\(name.lowercased())",
+            "CFBundleExecutable": executableEntry ?? name, "CFBundleIdentifier": "com.exemplo.\(name.lowercased())",
             "CFBundlePackageType": "APPL",
         ]
         let infoBytes = try PropertyListSerialization.data(fromPropertyList: info, format: binaryInfoPlist ? .binary : .xml, options: 0)

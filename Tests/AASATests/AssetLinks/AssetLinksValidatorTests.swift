@@ -10,9 +10,9 @@ struct AssetLinksCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-private let release = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+private let release = "D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C"
 
-private func app(_ fingerprints: String = "[\"\(release)\"]", package: String = "\"com.example.app\"",
+private func app(_ fingerprints: String = "[\"\(release)\"]", package: String = "\"com.exemplo.app\"",
                  relation: String = "[\"delegate_permission/common.handle_all_urls\"]", extra: String = "") -> String {
     "{\"relation\": \(relation), \"target\": {\"namespace\": \"android_app\", \"package_name\": \(package), \"sha256_cert_fingerprints\": \(fingerprints)}\(extra)}"
 }
@@ -58,7 +58,7 @@ private let dynamicPointer = "/0/relation_extensions/delegate_permission~1common
                    expected: [("assetlinks.package-name", "/0/target/package_name")]),
     AssetLinksCase(name: "package segment starting with a digit", json: "[\(app(package: "\"com.1example\""))]",
                    expected: [("assetlinks.package-name", "/0/target/package_name")]),
-    AssetLinksCase(name: "no fingerprints", json: "[{\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": {\"namespace\": \"android_app\", \"package_name\": \"com.example.app\"}}]",
+    AssetLinksCase(name: "no fingerprints", json: "[{\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": {\"namespace\": \"android_app\", \"package_name\": \"com.exemplo.app\"}}]",
                    expected: [("assetlinks.fingerprints-missing", "/0/target")]),
     AssetLinksCase(name: "fingerprints as a string", json: "[\(app("\"\(release)\""))]",
                    expected: [("assetlinks.fingerprints-missing", "/0/target/sha256_cert_fingerprints")]),
@@ -110,15 +110,15 @@ func assetLinksRules(_ test: AssetLinksCase) {
 }
 
 @Test(arguments: [
-    ("14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5", nil as String?),
-    ("14:6d:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5", "assetlinks.fingerprint-lowercase"),
-    ("146DE983C5730650D8EEB9952F34FC6416A08342E61DBEA88A0496B23FCF44E5", "assetlinks.fingerprint-no-colons"),
-    ("146de983c5730650d8eeb9952f34fc6416a08342e61dbea88a0496b23fcf44e5", "assetlinks.fingerprint-no-colons"),
+    ("D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C", nil as String?),
+    ("D2:ea:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C", "assetlinks.fingerprint-lowercase"),
+    ("D2EA8BA3B04B5CC06A4B48E5AD5FC29B224D6367A4A5261D222771494838A70C", "assetlinks.fingerprint-no-colons"),
+    ("d2ea8ba3b04b5cc06a4b48e5ad5fc29b224d6367a4a5261d222771494838a70c", "assetlinks.fingerprint-no-colons"),
     ("AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01", "assetlinks.fingerprint-sha1"),
     ("ABCDEF0123456789ABCDEF0123456789ABCDEF01", "assetlinks.fingerprint-sha1"),
-    ("14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44", "assetlinks.fingerprint-format"),
+    ("D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7", "assetlinks.fingerprint-format"),
     ("146:DE9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5", "assetlinks.fingerprint-format"),
-    (" 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5", "assetlinks.fingerprint-format"),
+    (" D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C", "assetlinks.fingerprint-format"),
     ("", "assetlinks.fingerprint-format"),
     ("GG:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5", "assetlinks.fingerprint-format"),
 ])
@@ -148,10 +148,10 @@ func notArraySaysToWrapTheStatement(_ json: String, _ mentions: String) throws {
 @Test func documentAnswersWhatTheExpectationsAsk() throws {
     let json = "[\(app(relation: "[\"delegate_permission/common.handle_all_urls\"]")), \(app("[\"\(release.lowercased())\"]", relation: "[\"delegate_permission/common.get_login_creds\"]"))]"
     let document = try #require(AssetLinksValidator.validate(Array(json.utf8)).document)
-    #expect(document.grants(AssetLinksDocument.Relation.handleAllURLs, to: "com.example.app"))
-    #expect(!document.grants(AssetLinksDocument.Relation.handleAllURLs, to: "com.example.other"))
-    #expect(document.fingerprints(of: "com.example.app", relation: AssetLinksDocument.Relation.getLoginCreds) == [release.lowercased()])
-    #expect(document.packageNames == ["com.example.app"])
+    #expect(document.grants(AssetLinksDocument.Relation.handleAllURLs, to: "com.exemplo.app"))
+    #expect(!document.grants(AssetLinksDocument.Relation.handleAllURLs, to: "com.exemplo.other"))
+    #expect(document.fingerprints(of: "com.exemplo.app", relation: AssetLinksDocument.Relation.getLoginCreds) == [release.lowercased()])
+    #expect(document.packageNames == ["com.exemplo.app"])
 }
 
 @Test(arguments: [

@@ -3,7 +3,7 @@ import Testing
 
 /// Google's `statements:list` answer read from bytes: good answers, error codes, and hostile JSON.
 @Suite struct GoogleStatementListTests {
-    static let release = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    static let release = "D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C"
     static let relation = "delegate_permission/common.handle_all_urls"
 
     static func statement(_ package: String, _ fingerprint: String, relation: String = relation) -> String {
@@ -12,13 +12,13 @@ import Testing
 
     @Test(arguments: [
         // (body, grants as "package fingerprint", other statements, error codes, maxAge, seconds)
-        (#"{"statements":[\#(statement("com.example.app", release))],"maxAge":"86400s","debugString":"********************* Errors *********************\nNone!"}"#,
-         ["com.example.app \(release)"], 0, [String](), "86400s" as String?, 86400 as Int?),
+        (#"{"statements":[\#(statement("com.exemplo.app", release))],"maxAge":"86400s","debugString":"********************* Errors *********************\nNone!"}"#,
+         ["com.exemplo.app \(release)"], 0, [String](), "86400s" as String?, 86400 as Int?),
         // A lower-case fingerprint without colons is the same key; a repeat is listed once.
-        (#"{"statements":[\#(statement("com.example.app", release.lowercased().replacingOccurrences(of: ":", with: ""))),\#(statement("com.example.app", release))],"maxAge":"3599.5s"}"#,
-         ["com.example.app \(release)"], 0, [], "3599.5s", 3599),
+        (#"{"statements":[\#(statement("com.exemplo.app", release.lowercased().replacingOccurrences(of: ":", with: ""))),\#(statement("com.exemplo.app", release))],"maxAge":"3599.5s"}"#,
+         ["com.exemplo.app \(release)"], 0, [], "3599.5s", 3599),
         // Another relation and a web target are counted, not compared.
-        (#"{"statements":[\#(statement("com.example.app", release, relation: "delegate_permission/common.get_login_creds")),{"relation":"\#(relation)","target":{"web":{"site":"https://example.com."}}}]}"#,
+        (#"{"statements":[\#(statement("com.exemplo.app", release, relation: "delegate_permission/common.get_login_creds")),{"relation":"\#(relation)","target":{"web":{"site":"https://example.com."}}}]}"#,
          [], 2, [], nil, nil),
         (#"{"maxAge":"600s","errorCode":["ERROR_CODE_FETCH_ERROR","ERROR_CODE_WRONG_CONTENT_TYPE"],"debugString":"Content type was text/html"}"#,
          [], 0, ["ERROR_CODE_FETCH_ERROR", "ERROR_CODE_WRONG_CONTENT_TYPE"], "600s", 600),

@@ -3,7 +3,7 @@ import Testing
 
 /// `diff`'s engine: what changed between two files, and which URLs' decisions change.
 @Suite struct DocumentDiffTests {
-    static let app = "ABCDE12345.com.example.app"
+    static let app = "ABQ7KM3X2P.com.exemplo.app"
 
     static func document(_ components: String, extra: String = "") throws -> AASADocument {
         let text = #"{"applinks":{\#(extra)"details":[{"appIDs":["\#(app)"],"components":[\#(components)]}]}}"#
@@ -17,12 +17,12 @@ import Testing
     @Test func anAddedExclusionNamesTheURLItSendsToTheBrowser() throws {
         let diff = try Self.compare(#"{"/":"/buy/*"}"#, #"{"/":"/buy/checkout/*","exclude":true},{"/":"/buy/*"}"#)
         #expect(diff.changes.map(\.kind) == [.added])
-        #expect(diff.changes.first?.summary == #"details 0 (ABCDE12345.com.example.app): component 0 added { "/": "/buy/checkout/*", "exclude": true }"#)
+        #expect(diff.changes.first?.summary == #"details 0 (ABQ7KM3X2P.com.exemplo.app): component 0 added { "/": "/buy/checkout/*", "exclude": true }"#)
         #expect(diff.sampled)
         let change = try #require(diff.decisionChanges.first)
         #expect(diff.decisionChanges.count == 1)
         #expect(change.url == "/buy/checkout/x")
-        #expect(change.description.hasPrefix("/buy/checkout/x opened ABCDE12345.com.example.app (details 0, component 0"))
+        #expect(change.description.hasPrefix("/buy/checkout/x opened ABQ7KM3X2P.com.exemplo.app (details 0, component 0"))
         #expect(change.description.contains(#", now stays in the browser (excluded by details 0, component 0 { "/": "/buy/checkout/*", "exclude": true })"#))
     }
 
@@ -34,7 +34,7 @@ import Testing
         #expect(diff.changes.first?.subject == "rule")
         #expect(diff.decisionChanges.map(\.url) == ["/help/x"])
         #expect(diff.decisionChanges.first?.description.hasPrefix("/help/x stayed in the browser (excluded by details 0, component 0") == true)
-        #expect(diff.decisionChanges.first?.description.contains("now opens ABCDE12345.com.example.app") == true)
+        #expect(diff.decisionChanges.first?.description.contains("now opens ABQ7KM3X2P.com.exemplo.app") == true)
     }
 
     @Test func givenURLsAreDecidedInsteadOfSamples() throws {
@@ -55,18 +55,18 @@ import Testing
     }
 
     @Test func servicesAppsEntriesAndVariablesInApplesOrder() throws {
-        let old = #"{"applinks":{"substitutionVariables":{"food":["pizza"]},"details":[{"appIDs":["ABCDE12345.com.a"],"components":[{"/":"/a/*"}]}]},"webcredentials":{"apps":["ABCDE12345.com.a"]}}"#
-        let new = #"{"applinks":{"substitutionVariables":{"food":["pizza","taco"]},"details":[{"appIDs":["ABCDE12345.com.b"],"components":[{"/":"/b/*"}]},{"appIDs":["ABCDE12345.com.a"],"components":[{"/":"/a/*"},{"/":"/$(food)"}]}]},"webcredentials":{"apps":["ABCDE12345.com.b"]},"appclips":{"apps":["ABCDE12345.com.a.Clip"]}}"#
+        let old = #"{"applinks":{"substitutionVariables":{"food":["pizza"]},"details":[{"appIDs":["ABQ7KM3X2P.com.a"],"components":[{"/":"/a/*"}]}]},"webcredentials":{"apps":["ABQ7KM3X2P.com.a"]}}"#
+        let new = #"{"applinks":{"substitutionVariables":{"food":["pizza","taco"]},"details":[{"appIDs":["ABQ7KM3X2P.com.b"],"components":[{"/":"/b/*"}]},{"appIDs":["ABQ7KM3X2P.com.a"],"components":[{"/":"/a/*"},{"/":"/$(food)"}]}]},"webcredentials":{"apps":["ABQ7KM3X2P.com.b"]},"appclips":{"apps":["ABQ7KM3X2P.com.a.Clip"]}}"#
         let parse = { (text: String) throws -> AASADocument in try #require(AASADocument(json: try JSONParser.parse(Array(text.utf8)))) }
         let diff = DocumentDiff.compare(try parse(old), try parse(new), urls: nil).diff
         #expect(diff.changes.map(\.summary) == [
-            "applinks: app ABCDE12345.com.b added",
+            "applinks: app ABQ7KM3X2P.com.b added",
             #"variable $(food) changed: [ "pizza" ] → [ "pizza", "taco" ]"#,
-            "details 0 (ABCDE12345.com.b) added, components 1",
-            "details 1 (ABCDE12345.com.a) moved from details 0",
-            #"details 1 (ABCDE12345.com.a): component 1 added { "/": "/$(food)" }"#,
-            "webcredentials: app ABCDE12345.com.b added",
-            "webcredentials: app ABCDE12345.com.a removed",
+            "details 0 (ABQ7KM3X2P.com.b) added, components 1",
+            "details 1 (ABQ7KM3X2P.com.a) moved from details 0",
+            #"details 1 (ABQ7KM3X2P.com.a): component 1 added { "/": "/$(food)" }"#,
+            "webcredentials: app ABQ7KM3X2P.com.b added",
+            "webcredentials: app ABQ7KM3X2P.com.a removed",
             "appclips added",
         ])
         // /b/x now opens the new app; /pizza (the variable's first value) now opens com.a.
@@ -75,9 +75,9 @@ import Testing
 
     /// What the detailed comparison does not cover is still named, so "no change" is never said of files that differ.
     @Test func otherChangesInAServiceAreNamed() throws {
-        let entry = #"{"appIDs":["ABCDE12345.com.a"],"components":[{"/":"/a"}]}"#
-        let old = #"{"applinks":{"apps":[],"details":[\#(entry)]},"webcredentials":{"apps":["ABCDE12345.com.a"],"x":1}}"#
-        let new = #"{"applinks":{"details":[\#(entry)]},"webcredentials":{"apps":["ABCDE12345.com.a"],"x":2}}"#
+        let entry = #"{"appIDs":["ABQ7KM3X2P.com.a"],"components":[{"/":"/a"}]}"#
+        let old = #"{"applinks":{"apps":[],"details":[\#(entry)]},"webcredentials":{"apps":["ABQ7KM3X2P.com.a"],"x":1}}"#
+        let new = #"{"applinks":{"details":[\#(entry)]},"webcredentials":{"apps":["ABQ7KM3X2P.com.a"],"x":2}}"#
         let parse = { (text: String) throws -> AASADocument in try #require(AASADocument(json: try JSONParser.parse(Array(text.utf8)))) }
         let diff = DocumentDiff.compare(try parse(old), try parse(new), urls: nil).diff
         #expect(diff.changes.map(\.summary) == ["applinks.apps removed (was [])", "webcredentials changed"])
@@ -87,7 +87,7 @@ import Testing
 
     @Test func aRemovedRuleIsListedWhereItStood() throws {
         let diff = try Self.compare(#"{"/":"/a"},{"/":"/b"},{"/":"/c"}"#, #"{"/":"/a"},{"/":"/c"}"#)
-        #expect(diff.changes.map(\.summary) == [#"details 0 (ABCDE12345.com.example.app): component 1 removed { "/": "/b" }"#])
+        #expect(diff.changes.map(\.summary) == [#"details 0 (ABQ7KM3X2P.com.exemplo.app): component 1 removed { "/": "/b" }"#])
         #expect(diff.changes.first?.pointer == "/applinks/details/0/components/1")
         #expect(diff.decisionChanges.map(\.url) == ["/b"])
     }
@@ -112,7 +112,7 @@ import Testing
         let sample = try #require(SampleURL.forComponent(value, variables: ["food": ["pi?za", "taco"]]))
         #expect(sample == expected)
         // The sample matches its rule, unless the rule names an undefined variable (which never matches).
-        let document = #"{"applinks":{"substitutionVariables":{"food":["pi?za","taco"]},"details":[{"appIDs":["ABCDE12345.com.a"],"components":[\#(component)]}]}}"#
+        let document = #"{"applinks":{"substitutionVariables":{"food":["pi?za","taco"]},"details":[{"appIDs":["ABQ7KM3X2P.com.a"],"components":[\#(component)]}]}}"#
         let matcher = try #require(URLMatcher(json: Array(document.utf8)))
         let decision = try matcher.decide(sample).decision
         #expect(decision == (component.contains("nope") ? .noMatch : .match), "\(sample)")

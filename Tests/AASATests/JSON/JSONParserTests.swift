@@ -48,11 +48,11 @@ struct ValidDocumentCase: Sendable, CustomTestStringConvertible {
                       expected: .array([number("1"), .string("a"), .bool(true), .bool(false), .null, object([]), .array([])])),
     ValidDocumentCase(text: #"{"a":{"b":[{"c":null}]}}"#,
                       expected: object([("a", object([("b", .array([object([("c", .null)])]))]))])),
-    ValidDocumentCase(text: #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/buy/*","NOT /help"]}]}}"#,
+    ValidDocumentCase(text: #"{"applinks":{"apps":[],"details":[{"appID":"ABQ7KM3X2P.com.exemplo.app","paths":["/buy/*","NOT /help"]}]}}"#,
                       expected: object([("applinks", object([
                           ("apps", .array([])),
                           ("details", .array([object([
-                              ("appID", .string("ABCDE12345.com.example.app")),
+                              ("appID", .string("ABQ7KM3X2P.com.exemplo.app")),
                               ("paths", .array([.string("/buy/*"), .string("NOT /help")])),
                           ])])),
                       ]))])),
@@ -73,8 +73,8 @@ func parsesValidDocuments(_ testCase: ValidDocumentCase) throws {
 }
 
 @Test func parsesData() throws {
-    let document = try JSONParser.parse(Data(#"{"webcredentials":{"apps":["ABCDE12345.com.example"]}}"#.utf8))
-    #expect(document.root.objectValue?["webcredentials"]?.objectValue?["apps"]?.arrayValue?.first?.stringValue == "ABCDE12345.com.example")
+    let document = try JSONParser.parse(Data(#"{"webcredentials":{"apps":["ABQ7KM3X2P.com.example"]}}"#.utf8))
+    #expect(document.root.objectValue?["webcredentials"]?.objectValue?["apps"]?.arrayValue?.first?.stringValue == "ABQ7KM3X2P.com.example")
 }
 
 @Test func convenienceAccessorsAndTypeNames() throws {
@@ -510,7 +510,7 @@ func escapesPointerTokens(_ token: String, _ escaped: String) {
     var index = 0
     while text.utf8.count < 1_000_000 {
         if index > 0 { text += "," }
-        text += #"{"appIDs":["ABCDE12345.com.example.app\#(index)"],"components":[{"/":"/päth/\#(index)/*","?":{"q":"a\"b"},"exclude":false,"comment":"n \#(index * 7) ✓","#
+        text += #"{"appIDs":["ABQ7KM3X2P.com.exemplo.app\#(index)"],"components":[{"/":"/päth/\#(index)/*","?":{"q":"a\"b"},"exclude":false,"comment":"n \#(index * 7) ✓","#
         text += #""weight":\#(index).5e-3}]}"#
         index += 1
     }

@@ -8,7 +8,7 @@ import Testing
         {
           "applinks": {
             "details": [
-              { "appIDs": ["ABCDE12345.com.example.app"],
+              { "appIDs": ["ABQ7KM3X2P.com.exemplo.app"],
                 "components": [ {"/": "/a"}, {"/": "/b", "exlude": true} ] }
             ]
           },

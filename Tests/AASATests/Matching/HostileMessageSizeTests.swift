@@ -5,7 +5,7 @@ import AASA
 /// megabytes of report (a 90 KB comment quoted by each of 3,000 unreachable-rule findings, a 35 KB
 /// pattern quoted once per each of its 5,000 references).
 @Suite struct HostileMessageSizeTests {
-    private let app = "ABCDE12345.com.example.app"
+    private let app = "ABQ7KM3X2P.com.exemplo.app"
 
     private func findings(components: String, extra: String = "") throws -> [Finding] {
         let json = #"{"applinks":{\#(extra)"details":[{"appIDs":["\#(app)"],"components":[\#(components)]}]}}"#

@@ -38,7 +38,7 @@ import Testing
     @Test func predefinedListsAreSharedAcrossRules() throws {
         // 4,000 references to $(lang) and $(region) used to build 4,000 tries (1 s, 100 MB).
         let rules = (0..<2000).map { #"{"/":"/$(lang)_$(region)/\#($0)"}"# }.joined(separator: ",")
-        let json = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[\#(rules)]}]}}"#
+        let json = #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[\#(rules)]}]}}"#
         let matcher = try #require(URLMatcher(json: Array(json.utf8)))
         #expect(try matcher.decide("/fil_PH/1999").decision == .match)
         #expect(try matcher.decide("/fil_UK/1999").decision == .noMatch)

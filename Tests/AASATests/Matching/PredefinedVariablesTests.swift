@@ -6,7 +6,7 @@ import AASA
 /// as recorded by the project the conformance corpus comes from). Linux's Foundation returns other
 /// lists (numeric UN M.49 areas, EU/EZ/QO/UN, fewer languages), so they are built in, not read at run time.
 @Suite struct PredefinedVariablesTests {
-    private let app = "ABCDE12345.com.example.app"
+    private let app = "ABQ7KM3X2P.com.exemplo.app"
 
     private func matcher(_ pattern: String) throws -> URLMatcher {
         let json = #"{"applinks":{"details":[{"appIDs":["\#(app)"],"components":[{"/":"\#(pattern)"}]}]}}"#

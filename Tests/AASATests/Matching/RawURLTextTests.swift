@@ -5,7 +5,7 @@ import AASA
 /// domain list) reaches Apple percent-encoded, as a browser sends it and as Foundation's
 /// `URL(string:)` encodes it; the matcher must decide the same URL Apple sees.
 @Suite struct RawURLTextTests {
-    private let app = "ABCDE12345.com.example.app"
+    private let app = "ABQ7KM3X2P.com.exemplo.app"
 
     private func decide(_ component: String, _ url: String) throws -> MatchDecision {
         let json = #"{"applinks":{"details":[{"appIDs":["\#(app)"],"components":[\#(component)]}]}}"#

@@ -8,7 +8,7 @@ private func findings(_ json: String) throws -> [Finding] {
 }
 
 private func components(_ rules: String, defaults: String = "") -> String {
-    #"{"applinks":{\#(defaults)"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[\#(rules)]}]}}"#
+    #"{"applinks":{\#(defaults)"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[\#(rules)]}]}}"#
 }
 
 @Suite struct RuleReachabilityCheckTests {
@@ -66,7 +66,7 @@ private func components(_ rules: String, defaults: String = "") -> String {
     }
 
     @Test func legacyPaths() throws {
-        let json = #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/videos/*","NOT /videos/private/*","NOT *","/x"]}]}}"#
+        let json = #"{"applinks":{"apps":[],"details":[{"appID":"ABQ7KM3X2P.com.exemplo.app","paths":["/videos/*","NOT /videos/private/*","NOT *","/x"]}]}}"#
         let result = try findings(json)
         // "NOT *" excludes everything, so "/x" after it is covered by that one finding.
         #expect(result.map(\.id) == ["match.unreachable", "match.exclude-shadows-all"])
@@ -91,9 +91,9 @@ private func components(_ rules: String, defaults: String = "") -> String {
                 // given a Team ID's shape and asked about again.
                 if AppIDCheck.unusableRuleID(app) != nil {
                     let text = String(decoding: bytes, as: UTF8.self)
-                        .replacingOccurrences(of: "\"\(app)\"", with: "\"ABCDE12345.\(app)\"")
+                        .replacingOccurrences(of: "\"\(app)\"", with: "\"ABQ7KM3X2P.\(app)\"")
                     let fixed = try #require(AASADocument(json: try JSONParser.parse(Array(text.utf8))))
-                    result = try URLMatcher(fixed).decide(sample, appID: "ABCDE12345.\(app)")
+                    result = try URLMatcher(fixed).decide(sample, appID: "ABQ7KM3X2P.\(app)")
                 }
                 let parts = pointer.split(separator: "/")
                 let index = try #require(Int(parts.last ?? ""))

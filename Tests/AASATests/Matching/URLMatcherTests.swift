@@ -10,7 +10,7 @@ private func decision(_ matcher: URLMatcher, _ url: String, app: String? = nil) 
     try matcher.decide(url, appID: app).decision
 }
 
-private let app = "ABCDE12345.com.example.app"
+private let app = "ABQ7KM3X2P.com.exemplo.app"
 
 @Suite struct URLMatcherTests {
     /// An app ID with an App Store ID for its Team ID opens nothing (no app has it): a URL its rules admit
@@ -98,19 +98,19 @@ private let app = "ABCDE12345.com.example.app"
         let m = try matcher(#"""
             {"applinks":{"defaults":{"caseSensitive":false,"percentEncoded":false},
              "details":[
-               {"appIDs":["ABCDE12345.one"],"components":[{"/":"/a b/*"},{"/":"/Exact","caseSensitive":true}]},
-               {"appIDs":["ABCDE12345.two"],"defaults":{"caseSensitive":true},"components":[{"/":"/Two"},{"/":"/caf%C3%A9","percentEncoded":true}]}
+               {"appIDs":["ABQ7KM3X2P.one"],"components":[{"/":"/a b/*"},{"/":"/Exact","caseSensitive":true}]},
+               {"appIDs":["ABQ7KM3X2P.two"],"defaults":{"caseSensitive":true},"components":[{"/":"/Two"},{"/":"/caf%C3%A9","percentEncoded":true}]}
              ]}}
             """#)
         // Domain level: case-insensitive and decoded.
-        #expect(try decision(m, "https://example.com/A%20B/x", app: "ABCDE12345.one") == .match)
+        #expect(try decision(m, "https://example.com/A%20B/x", app: "ABQ7KM3X2P.one") == .match)
         // Component level beats the domain.
-        #expect(try decision(m, "https://example.com/exact", app: "ABCDE12345.one") == .noMatch)
-        #expect(try decision(m, "https://example.com/Exact", app: "ABCDE12345.one") == .match)
+        #expect(try decision(m, "https://example.com/exact", app: "ABQ7KM3X2P.one") == .noMatch)
+        #expect(try decision(m, "https://example.com/Exact", app: "ABQ7KM3X2P.one") == .match)
         // Entry level beats the domain; the domain's percentEncoded false still applies.
-        #expect(try decision(m, "https://example.com/two", app: "ABCDE12345.two") == .noMatch)
-        #expect(try decision(m, "https://example.com/Two", app: "ABCDE12345.two") == .match)
-        #expect(try decision(m, "https://example.com/caf%C3%A9", app: "ABCDE12345.two") == .match)
+        #expect(try decision(m, "https://example.com/two", app: "ABQ7KM3X2P.two") == .noMatch)
+        #expect(try decision(m, "https://example.com/Two", app: "ABQ7KM3X2P.two") == .match)
+        #expect(try decision(m, "https://example.com/caf%C3%A9", app: "ABQ7KM3X2P.two") == .match)
     }
 
     @Test func legacyNotExcludesAndFirstMatchWins() throws {
@@ -135,19 +135,19 @@ private let app = "ABCDE12345.com.example.app"
     @Test func eachAppIsDecidedByItsOwnEntriesInOrder() throws {
         let m = try matcher(#"""
             {"applinks":{"details":[
-              {"appIDs":["ABCDE12345.one"],"components":[{"/":"/x/*","exclude":true}]},
-              {"appIDs":["ABCDE12345.one","ABCDE12345.two"],"components":[{"/":"/x/*"},{"/":"/y"}]}
+              {"appIDs":["ABQ7KM3X2P.one"],"components":[{"/":"/x/*","exclude":true}]},
+              {"appIDs":["ABQ7KM3X2P.one","ABQ7KM3X2P.two"],"components":[{"/":"/x/*"},{"/":"/y"}]}
             ]}}
             """#)
         let result = try m.decide("https://example.com/x/1")
-        #expect(result.appIDs == ["ABCDE12345.two"])
+        #expect(result.appIDs == ["ABQ7KM3X2P.two"])
         #expect(result.decision == .match)
         #expect(result.rule?.details == 1)
-        let forOne = try m.decide("https://example.com/x/1", appID: "ABCDE12345.one")
+        let forOne = try m.decide("https://example.com/x/1", appID: "ABQ7KM3X2P.one")
         #expect(forOne.decision == .exclude)
         #expect(forOne.rule?.pointer == "/applinks/details/0/components/0")
         #expect(forOne.rule?.text == #"{ "/": "/x/*", "exclude": true }"#)
-        #expect(try m.decide("https://example.com/y").appIDs == ["ABCDE12345.one", "ABCDE12345.two"])
+        #expect(try m.decide("https://example.com/y").appIDs == ["ABQ7KM3X2P.one", "ABQ7KM3X2P.two"])
         let unknown = try m.decide("https://example.com/y", appID: "A.three")
         #expect(unknown.decision == .noMatch)
         #expect(unknown.reason != nil)

@@ -20,25 +20,25 @@ private func quoted(_ text: String) -> String {
 }
 
 @Test(arguments: [
-    AppIDFormatCase(appID: "ABCDE12345.com.example.app", mentions: []),
+    AppIDFormatCase(appID: "ABQ7KM3X2P.com.exemplo.app", mentions: []),
     AppIDFormatCase(appID: "284882215.com.facebook.Facebook", mentions: [#"has 9 characters, but a Team ID has 10 (all digits: it looks like an App Store ID"#]),
-    AppIDFormatCase(appID: "ABCDE12345.com.example-app.v2", mentions: []),
-    AppIDFormatCase(appID: "TEAMID.com.example.app", mentions: [#"the prefix "TEAMID" has 6 characters, but a Team ID has 10"#]),
-    AppIDFormatCase(appID: "abcde12345.com.example.app", mentions: [#"the prefix "abcde12345" has lower-case letters"#]),
+    AppIDFormatCase(appID: "ABQ7KM3X2P.com.example-app.v2", mentions: []),
+    AppIDFormatCase(appID: "TEAMID.com.exemplo.app", mentions: [#"the prefix "TEAMID" has 6 characters, but a Team ID has 10"#]),
+    AppIDFormatCase(appID: "abcde12345.com.exemplo.app", mentions: [#"the prefix "abcde12345" has lower-case letters"#]),
     AppIDFormatCase(appID: "com.purchaseplan.ios", mentions: [#""com" has 3 characters"#, "bundle ID with the Team ID missing"]),
     AppIDFormatCase(appID: "AF29P2AX2D", mentions: ["no dot and no bundle ID", "looks like a Team ID"]),
     AppIDFormatCase(appID: "appid_placeholder", mentions: ["there is no dot"]),
-    AppIDFormatCase(appID: "ABCDE12345.com.my_app", mentions: [#"the bundle ID "com.my_app" contains "_", which a bundle ID may not"#]),
-    AppIDFormatCase(appID: "ABCDE12345.com.*", mentions: [#"contains "*""#]),
-    AppIDFormatCase(appID: "ABCDE12345.com.café", mentions: ["contains U+00E9"]),
+    AppIDFormatCase(appID: "ABQ7KM3X2P.com.my_app", mentions: [#"the bundle ID "com.my_app" contains "_", which a bundle ID may not"#]),
+    AppIDFormatCase(appID: "ABQ7KM3X2P.com.*", mentions: [#"contains "*""#]),
+    AppIDFormatCase(appID: "ABQ7KM3X2P.com.café", mentions: ["contains U+00E9"]),
     AppIDFormatCase(appID: "DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER",
                     mentions: ["has 16 characters", #"the prefix "DEVELOPMENT_TEAM" contains "_""#, #"the bundle ID "PRODUCT_BUNDLE_IDENTIFIER" contains "_""#]),
-    AppIDFormatCase(appID: "$(TeamIdentifierPrefix)com.example.app", mentions: ["placeholder or build variable"]),
-    AppIDFormatCase(appID: "<TeamID>.com.example.app", mentions: ["placeholder", #"contains "<", ">""#]),
-    AppIDFormatCase(appID: " ABCDE12345.com.example.app", mentions: ["leading or trailing whitespace"]),
-    AppIDFormatCase(appID: "ABCDE12345.com.example.app\n", mentions: ["leading or trailing whitespace"]),
-    AppIDFormatCase(appID: "ABCDE12345.com.example app", mentions: ["contains whitespace"]),
-    AppIDFormatCase(appID: "ABCDE12345.", mentions: ["nothing follows the dot, so the bundle ID is missing"]),
+    AppIDFormatCase(appID: "$(TeamIdentifierPrefix)com.exemplo.app", mentions: ["placeholder or build variable"]),
+    AppIDFormatCase(appID: "<TeamID>.com.exemplo.app", mentions: ["placeholder", #"contains "<", ">""#]),
+    AppIDFormatCase(appID: " ABQ7KM3X2P.com.exemplo.app", mentions: ["leading or trailing whitespace"]),
+    AppIDFormatCase(appID: "ABQ7KM3X2P.com.exemplo.app\n", mentions: ["leading or trailing whitespace"]),
+    AppIDFormatCase(appID: "ABQ7KM3X2P.com.example app", mentions: ["contains whitespace"]),
+    AppIDFormatCase(appID: "ABQ7KM3X2P.", mentions: ["nothing follows the dot, so the bundle ID is missing"]),
     AppIDFormatCase(appID: "", mentions: ["it is empty"]),
 ])
 func appIDFormat(_ testCase: AppIDFormatCase) throws {
@@ -62,9 +62,9 @@ func appIDFormat(_ testCase: AppIDFormatCase) throws {
 /// App IDs are read from every place they appear.
 @Test(arguments: [
     (#"{"applinks": {"details": [{"appID": "bad", "paths": []}]}}"#, "/applinks/details/0/appID"),
-    (#"{"applinks": {"details": [{"appID": "ABCDE12345.com.a", "appIDs": ["ABCDE12345.com.b", "bad"]}]}}"#, "/applinks/details/0/appIDs/1"),
+    (#"{"applinks": {"details": [{"appID": "ABQ7KM3X2P.com.a", "appIDs": ["ABQ7KM3X2P.com.b", "bad"]}]}}"#, "/applinks/details/0/appIDs/1"),
     (#"{"applinks": {"details": {"bad/id": {"paths": []}}}}"#, "/applinks/details/bad~1id"),
-    (#"{"webcredentials": {"apps": ["ABCDE12345.com.a", "bad"]}}"#, "/webcredentials/apps/1"),
+    (#"{"webcredentials": {"apps": ["ABQ7KM3X2P.com.a", "bad"]}}"#, "/webcredentials/apps/1"),
     (#"{"appclips": {"apps": ["bad"]}}"#, "/appclips/apps/0"),
     (#"{"activitycontinuation": {"apps": [3, "bad"]}}"#, "/activitycontinuation/apps/1"),
 ])
@@ -94,16 +94,16 @@ struct DuplicateAppIDCase: Sendable, CustomTestStringConvertible {
 private func pair(_ later: String, _ earlier: String) -> DuplicateAppIDCase.Pair { .init(later: later, earlier: earlier) }
 
 @Test(arguments: [
-    DuplicateAppIDCase(details: #"[{"appID": "ABCDE12345.com.a"}, {"appID": "ABCDE12345.com.b"}]"#, expected: []),
+    DuplicateAppIDCase(details: #"[{"appID": "ABQ7KM3X2P.com.a"}, {"appID": "ABQ7KM3X2P.com.b"}]"#, expected: []),
     // Both keys of one entry naming the same app is not a duplicate across entries.
-    DuplicateAppIDCase(details: #"[{"appID": "ABCDE12345.com.a", "appIDs": ["ABCDE12345.com.a"]}]"#, expected: []),
-    DuplicateAppIDCase(details: #"[{"appID": "ABCDE12345.com.a"}, {"appID": "ABCDE12345.com.a"}]"#,
+    DuplicateAppIDCase(details: #"[{"appID": "ABQ7KM3X2P.com.a", "appIDs": ["ABQ7KM3X2P.com.a"]}]"#, expected: []),
+    DuplicateAppIDCase(details: #"[{"appID": "ABQ7KM3X2P.com.a"}, {"appID": "ABQ7KM3X2P.com.a"}]"#,
                        expected: [pair("/applinks/details/1/appID", "/applinks/details/0/appID")]),
-    DuplicateAppIDCase(details: #"[{"appIDs": ["ABCDE12345.com.b", "ABCDE12345.com.a"]}, {"appID": "ABCDE12345.com.c"}, {"appIDs": ["ABCDE12345.com.c", "ABCDE12345.com.a"]}]"#,
+    DuplicateAppIDCase(details: #"[{"appIDs": ["ABQ7KM3X2P.com.b", "ABQ7KM3X2P.com.a"]}, {"appID": "ABQ7KM3X2P.com.c"}, {"appIDs": ["ABQ7KM3X2P.com.c", "ABQ7KM3X2P.com.a"]}]"#,
                        expected: [pair("/applinks/details/2/appIDs/0", "/applinks/details/1/appID"),
                                   pair("/applinks/details/2/appIDs/1", "/applinks/details/0/appIDs/1")]),
     // Reported once per later entry, at its first occurrence.
-    DuplicateAppIDCase(details: #"[{"appID": "ABCDE12345.com.a"}, {"appID": "ABCDE12345.com.a", "appIDs": ["ABCDE12345.com.a"]}, {"appIDs": ["ABCDE12345.com.a"]}]"#,
+    DuplicateAppIDCase(details: #"[{"appID": "ABQ7KM3X2P.com.a"}, {"appID": "ABQ7KM3X2P.com.a", "appIDs": ["ABQ7KM3X2P.com.a"]}, {"appIDs": ["ABQ7KM3X2P.com.a"]}]"#,
                        expected: [pair("/applinks/details/1/appID", "/applinks/details/0/appID"),
                                   pair("/applinks/details/2/appIDs/0", "/applinks/details/0/appID")]),
 ])
@@ -113,14 +113,14 @@ func duplicateAppIDs(_ testCase: DuplicateAppIDCase) throws {
     for (finding, expected) in zip(findings, testCase.expected) {
         #expect(finding.id == "schema.duplicate-app-id")
         #expect(finding.severity == .warning)
-        #expect(finding.message.contains("App ID \"ABCDE12345.com."), "\(finding.message)")
+        #expect(finding.message.contains("App ID \"ABQ7KM3X2P.com."), "\(finding.message)")
         #expect(finding.message.contains("(at \(expected.earlier))"), "\(finding.message)")
     }
 }
 
 /// One entry per pattern format for the same app is a known compatibility split; the message says so.
 @Test func duplicateAcrossFormatsSaysSo() throws {
-    let text = #"{"applinks": {"apps": [], "details": [{"appIDs": ["ABCDE12345.com.a"], "components": []}, {"appID": "ABCDE12345.com.a", "paths": ["*"]}]}}"#
+    let text = #"{"applinks": {"apps": [], "details": [{"appIDs": ["ABQ7KM3X2P.com.a"], "components": []}, {"appID": "ABQ7KM3X2P.com.a", "paths": ["*"]}]}}"#
     let finding = try #require(AppIDCheck.findings(in: try document(text)).first)
     #expect(finding.id == "schema.duplicate-app-id")
     #expect(finding.pointer == "/applinks/details/1/appID")
@@ -148,7 +148,7 @@ struct StoreIDCase: Sendable, CustomTestStringConvertible {
                 pointer: "/applinks/details/0/appIDs/0", mentions: "links for com.DaAppLab.daKanji do not open it"),
     StoreIDCase(text: #"{"applinks": {"apps": [], "details": [{"appID": "1436773096.com.westudents.WeStudents", "paths": ["*"]}]}}"#,
                 pointer: "/applinks/details/0/appID", mentions: "starts with 1436773096, ten digits: the form of an App Store ID"),
-    StoreIDCase(text: #"{"webcredentials": {"apps": ["ABCDE12345.com.a", "6744744763.io.pcf.app"]}}"#,
+    StoreIDCase(text: #"{"webcredentials": {"apps": ["ABQ7KM3X2P.com.a", "6744744763.io.pcf.app"]}}"#,
                 pointer: "/webcredentials/apps/1", mentions: "io.pcf.app gets no shared passwords"),
     StoreIDCase(text: #"{"appclips": {"apps": ["6744744763.io.pcf.app.Clip"]}}"#,
                 pointer: "/appclips/apps/0", mentions: "gets nothing from this service"),
@@ -179,5 +179,5 @@ func appStoreIDPrefix(_ testCase: StoreIDCase) throws {
     #expect(AppIDCheck.appStoreIDPrefix(of: "15937417640.com.a") == nil)
     #expect(AppIDCheck.appStoreIDPrefix(of: "159374176X.com.a") == nil)
     #expect(AppIDCheck.unusableReason("1593741764.com.a")?.contains("App Store ID, not a Team ID") == true)
-    #expect(AppIDCheck.unusableReason("ABCDE12345.com.a") == nil)
+    #expect(AppIDCheck.unusableReason("ABQ7KM3X2P.com.a") == nil)
 }

@@ -9,43 +9,43 @@ struct AppListCase: Sendable, CustomTestStringConvertible {
 }
 
 @Test(arguments: [
-    AppListCase(text: #"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"]}}"#, expected: []),
-    AppListCase(text: #"{"appclips": {"apps": ["ABCDE12345.com.example.app.Clip"]}, "activitycontinuation": {"apps": []}}"#, expected: []),
+    AppListCase(text: #"{"webcredentials": {"apps": ["ABQ7KM3X2P.com.exemplo.app"]}}"#, expected: []),
+    AppListCase(text: #"{"appclips": {"apps": ["ABQ7KM3X2P.com.exemplo.app.Clip"]}, "activitycontinuation": {"apps": []}}"#, expected: []),
     // applinks is DetailsCheck's, and a service that is not an object is ServiceKeysCheck's.
     AppListCase(text: #"{"applinks": {"apps": ["x"], "foo": 1}, "webcredentials": [], "appclips": "x"}"#, expected: []),
     AppListCase(text: #"{"webcredentials": {}}"#, expected: [
         expect("schema.apps-shape", .error, "/webcredentials", #""webcredentials" has no "apps""#),
     ]),
-    AppListCase(text: #"{"webcredentials": {"apps": "ABCDE12345.com.example.app"}}"#, expected: [
+    AppListCase(text: #"{"webcredentials": {"apps": "ABQ7KM3X2P.com.exemplo.app"}}"#, expected: [
         expect("schema.apps-shape", .error, "/webcredentials/apps", #""webcredentials.apps" is a string"#),
     ]),
-    AppListCase(text: #"{"activitycontinuation": {"apps": ["ABCDE12345.com.example.app", 5, null]}}"#, expected: [
+    AppListCase(text: #"{"activitycontinuation": {"apps": ["ABQ7KM3X2P.com.exemplo.app", 5, null]}}"#, expected: [
         expect("schema.apps-shape", .error, "/activitycontinuation/apps/1", #"Item 1 of "activitycontinuation.apps" is a number"#),
         expect("schema.apps-shape", .error, "/activitycontinuation/apps/2", "is null"),
     ]),
-    AppListCase(text: #"{"appclips": {"apps": {"ABCDE12345.com.example.app.Clip": true}}}"#, expected: [
+    AppListCase(text: #"{"appclips": {"apps": {"ABQ7KM3X2P.com.exemplo.app.Clip": true}}}"#, expected: [
         expect("schema.apps-shape", .error, "/appclips/apps", "is an object"),
     ]),
-    AppListCase(text: #"{"appclips": {"apps": ["ABCDE12345.com.example.app.Clip"], "details": []}}"#, expected: [
+    AppListCase(text: #"{"appclips": {"apps": ["ABQ7KM3X2P.com.exemplo.app.Clip"], "details": []}}"#, expected: [
         expect("schema.appclips-extra-key", .warning, "/appclips/details", #""appclips" has the key "details""#),
     ]),
-    AppListCase(text: #"{"appclips": {"app": ["ABCDE12345.com.example.app.Clip"]}}"#, expected: [
+    AppListCase(text: #"{"appclips": {"app": ["ABQ7KM3X2P.com.exemplo.app.Clip"]}}"#, expected: [
         expect("schema.apps-shape", .error, "/appclips", #""appclips" has no "apps""#),
         expect("schema.appclips-extra-key", .warning, "/appclips/app", #"Did you mean "apps"?"#),
     ]),
-    AppListCase(text: #"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"], "comment": "x"}}"#, expected: [
+    AppListCase(text: #"{"webcredentials": {"apps": ["ABQ7KM3X2P.com.exemplo.app"], "comment": "x"}}"#, expected: [
         expect("schema.unknown-key", .warning, "/webcredentials/comment", #""webcredentials" has the key "comment""#),
     ]),
-    AppListCase(text: #"{"activitycontinuation": {"Apps": ["ABCDE12345.com.example.app"]}}"#, expected: [
+    AppListCase(text: #"{"activitycontinuation": {"Apps": ["ABQ7KM3X2P.com.exemplo.app"]}}"#, expected: [
         expect("schema.apps-shape", .error, "/activitycontinuation", "no \"apps\""),
         expect("schema.unknown-key", .warning, "/activitycontinuation/Apps", #"Did you mean "apps"?"#),
     ]),
     // A service nested in another is said to belong at the top level, not only to be ignored.
-    AppListCase(text: #"{"webcredentials": {"apps": ["ABCDE12345.com.example.app"], "applinks": {"details": []}}}"#, expected: [
+    AppListCase(text: #"{"webcredentials": {"apps": ["ABQ7KM3X2P.com.exemplo.app"], "applinks": {"details": []}}}"#, expected: [
         expect("schema.unknown-key", .warning, "/webcredentials/applinks",
                #""webcredentials" has the key "applinks", a service, which belongs at the top level of the file"#),
     ]),
-    AppListCase(text: #"{"appclips": {"apps": ["ABCDE12345.com.example.app.Clip"], "webcredentials": {"apps": []}}}"#, expected: [
+    AppListCase(text: #"{"appclips": {"apps": ["ABQ7KM3X2P.com.exemplo.app.Clip"], "webcredentials": {"apps": []}}}"#, expected: [
         expect("schema.unknown-key", .warning, "/appclips/webcredentials", "belongs at the top level"),
     ]),
 ])

@@ -24,7 +24,7 @@ enum ComponentChecksFixture {
 
     /// A document with one details entry holding `components` (JSON array text).
     static func components(_ components: String) -> String {
-        entry(#"{"appIDs": ["ABCDE12345.com.example.app"], "components": \#(components)}"#)
+        entry(#"{"appIDs": ["ABQ7KM3X2P.com.exemplo.app"], "components": \#(components)}"#)
     }
 }
 

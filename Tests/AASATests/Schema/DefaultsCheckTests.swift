@@ -5,20 +5,20 @@ private typealias F = ComponentChecksFixture
 
 @Test(arguments: [
     ComponentCheckCase("both levels, documented keys",
-        #"{"applinks": {"defaults": {"caseSensitive": false, "percentEncoded": true}, "details": [{"appID": "ABCDE12345.com.example.app", "defaults": {"percentEncoded": false}, "components": []}]}}"#, []),
+        #"{"applinks": {"defaults": {"caseSensitive": false, "percentEncoded": true}, "details": [{"appID": "ABQ7KM3X2P.com.exemplo.app", "defaults": {"percentEncoded": false}, "components": []}]}}"#, []),
     ComponentCheckCase("empty defaults", #"{"applinks": {"defaults": {}}}"#, []),
     ComponentCheckCase("no defaults", F.components(#"[{"/": "/a"}]"#), []),
     ComponentCheckCase("applinks.defaults is an array",
         #"{"applinks": {"defaults": [{"caseSensitive": false}]}}"#,
         [ExpectedComponentFinding("schema.type", .error, "/applinks/defaults", mentions: ["\"defaults\"", "an array", "object"])]),
     ComponentCheckCase("an entry's defaults is a string",
-        F.entry(#"{"appID": "ABCDE12345.com.example.app", "defaults": "caseSensitive"}"#),
+        F.entry(#"{"appID": "ABQ7KM3X2P.com.exemplo.app", "defaults": "caseSensitive"}"#),
         [ExpectedComponentFinding("schema.type", .error, "/applinks/details/0/defaults", mentions: ["\"defaults\"", "a string"])]),
     ComponentCheckCase("caseSensitive is the string false",
         #"{"applinks": {"defaults": {"caseSensitive": "false"}}}"#,
         [ExpectedComponentFinding("schema.type", .error, "/applinks/defaults/caseSensitive", mentions: ["\"caseSensitive\" in \"defaults\"", "the string \"false\""])]),
     ComponentCheckCase("percentEncoded is the number 1",
-        F.entry(#"{"appID": "ABCDE12345.com.example.app", "defaults": {"percentEncoded": 1}}"#),
+        F.entry(#"{"appID": "ABQ7KM3X2P.com.exemplo.app", "defaults": {"percentEncoded": 1}}"#),
         [ExpectedComponentFinding("schema.type", .error, "/applinks/details/0/defaults/percentEncoded", mentions: ["\"percentEncoded\"", "number 1"])]),
     ComponentCheckCase("exclude in defaults",
         #"{"applinks": {"defaults": {"exclude": true}}}"#,
@@ -33,9 +33,9 @@ private typealias F = ComponentChecksFixture
         #"{"applinks": {"defaults": {"matchAll": true}}}"#,
         [ExpectedComponentFinding("schema.defaults-key", .warning, "/applinks/defaults/matchAll", mentions: ["\"matchAll\"", "only \"caseSensitive\" and \"percentEncoded\""])]),
     ComponentCheckCase("dictionary form of details",
-        #"{"applinks": {"details": {"ABCDE12345.com.example.app": {"defaults": {"caseSensitive": null, "extra": 1}}}}}"#,
-        [ExpectedComponentFinding("schema.type", .error, "/applinks/details/ABCDE12345.com.example.app/defaults/caseSensitive", mentions: ["null"]),
-         ExpectedComponentFinding("schema.defaults-key", .warning, "/applinks/details/ABCDE12345.com.example.app/defaults/extra", mentions: ["\"extra\""])]),
+        #"{"applinks": {"details": {"ABQ7KM3X2P.com.exemplo.app": {"defaults": {"caseSensitive": null, "extra": 1}}}}}"#,
+        [ExpectedComponentFinding("schema.type", .error, "/applinks/details/ABQ7KM3X2P.com.exemplo.app/defaults/caseSensitive", mentions: ["null"]),
+         ExpectedComponentFinding("schema.defaults-key", .warning, "/applinks/details/ABQ7KM3X2P.com.exemplo.app/defaults/extra", mentions: ["\"extra\""])]),
 ])
 func defaultsCheck(_ example: ComponentCheckCase) throws {
     try example.verify(DefaultsCheck.self)
@@ -43,7 +43,7 @@ func defaultsCheck(_ example: ComponentCheckCase) throws {
 
 @Test func defaultsFindingsAreNotComponentFindings() throws {
     // Keys inside defaults are this check's business; ComponentsCheck must not also report them.
-    let text = #"{"applinks": {"defaults": {"exclude": true}, "details": [{"appID": "ABCDE12345.com.example.app", "defaults": {"Exclude": 1}, "components": [{"/": "/a"}]}]}}"#
+    let text = #"{"applinks": {"defaults": {"exclude": true}, "details": [{"appID": "ABQ7KM3X2P.com.exemplo.app", "defaults": {"Exclude": 1}, "components": [{"/": "/a"}]}]}}"#
     #expect(try F.findings(ComponentsCheck.self, text).isEmpty)
     #expect(try F.findings(DefaultsCheck.self, text).map(\.id) == ["schema.defaults-key", "schema.defaults-key"])
 }

@@ -8,9 +8,9 @@ struct DetailsCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { applinks }
 }
 
-private let app = #""ABCDE12345.com.example.app""#
-private let other = #""ABCDE12345.com.example.other""#
-private let third = #""ABCDE12345.com.example.third""#
+private let app = #""ABQ7KM3X2P.com.exemplo.app""#
+private let other = #""ABQ7KM3X2P.com.exemplo.other""#
+private let third = #""ABQ7KM3X2P.com.exemplo.third""#
 
 @Test(arguments: [
     // Well-formed legacy and mixed-but-separate files.
@@ -29,11 +29,11 @@ private let third = #""ABCDE12345.com.example.third""#
     DetailsCase(applinks: "{}", expected: [
         expect("schema.details-missing", .error, "/applinks", #""applinks" has no "details""#),
     ]),
-    DetailsCase(applinks: #"{"details": "ABCDE12345.com.example.app"}"#, expected: [
+    DetailsCase(applinks: #"{"details": "ABQ7KM3X2P.com.exemplo.app"}"#, expected: [
         expect("schema.details-missing", .error, "/applinks/details", #""applinks.details" is a string"#),
     ]),
     DetailsCase(applinks: #"{"apps": [], "details": {\#(app): {"paths": ["*"]}}}"#, expected: [
-        expect("schema.details-dictionary", .warning, "/applinks/details", #"keyed by app ID (e.g. "ABCDE12345.com.example.app")"#),
+        expect("schema.details-dictionary", .warning, "/applinks/details", #"keyed by app ID (e.g. "ABQ7KM3X2P.com.exemplo.app")"#),
     ]),
     // Legacy paths need "apps": [].
     DetailsCase(applinks: #"{"details": [{"appID": \#(app), "paths": ["*"]}]}"#, expected: [
@@ -71,7 +71,7 @@ private let third = #""ABCDE12345.com.example.third""#
     ]),
     DetailsCase(applinks: #"{"apps": [], "details": [{"appID": \#(app), "appIDs": [\#(other), \#(third)], "paths": ["*"]}]}"#, expected: [
         expect("schema.app-id-not-in-app-ids", .warning, "/applinks/details/0/appID",
-               #"iOS 12 and earlier read only "appID", so their links go to "ABCDE12345.com.example.app"; iOS 13 and later read "appIDs", so theirs go to "ABCDE12345.com.example.other", "ABCDE12345.com.example.third""#),
+               #"iOS 12 and earlier read only "appID", so their links go to "ABQ7KM3X2P.com.exemplo.app"; iOS 13 and later read "appIDs", so theirs go to "ABQ7KM3X2P.com.exemplo.other", "ABQ7KM3X2P.com.exemplo.third""#),
     ]),
     // Apple does not say which key wins when appIDs is empty: that is no-app-id's, not these rules'.
     DetailsCase(applinks: #"{"apps": [], "details": [{"appID": \#(app), "appIDs": [], "paths": ["*"]}]}"#, expected: [
@@ -79,7 +79,7 @@ private let third = #""ABCDE12345.com.example.third""#
     ]),
     // A repeat inside one appIDs array, reported at the repeat.
     DetailsCase(applinks: #"{"details": [{"appIDs": [\#(app), \#(other), \#(app), \#(other)], "components": []}]}"#, expected: [
-        expect("schema.app-ids-repeat", .warning, "/applinks/details/0/appIDs/2", #""ABCDE12345.com.example.app" is listed again in "appIDs" (first as item 0)"#),
+        expect("schema.app-ids-repeat", .warning, "/applinks/details/0/appIDs/2", #""ABQ7KM3X2P.com.exemplo.app" is listed again in "appIDs" (first as item 0)"#),
         expect("schema.app-ids-repeat", .warning, "/applinks/details/0/appIDs/3", "(first as item 1)"),
         expect("schema.components-only", .info, "/applinks/details", "iOS 13"),
     ]),
@@ -99,12 +99,12 @@ private let third = #""ABCDE12345.com.example.third""#
         expect("schema.mixed-formats", .warning, "/applinks/details/0/paths", #"iOS 13 and later ignore its "paths""#),
     ]),
     // Types.
-    DetailsCase(applinks: #"{"details": ["ABCDE12345.com.example.app"]}"#, expected: [
+    DetailsCase(applinks: #"{"details": ["ABQ7KM3X2P.com.exemplo.app"]}"#, expected: [
         expect("schema.type", .error, "/applinks/details/0", "Details entry 0 is a string, not an object"),
     ]),
     DetailsCase(applinks: #"{"apps": [], "details": {\#(app): ["*"]}}"#, expected: [
         expect("schema.details-dictionary", .warning, "/applinks/details", "oldest format"),
-        expect("schema.type", .error, "/applinks/details/ABCDE12345.com.example.app", #"Details entry "ABCDE12345.com.example.app" is an array"#),
+        expect("schema.type", .error, "/applinks/details/ABQ7KM3X2P.com.exemplo.app", #"Details entry "ABQ7KM3X2P.com.exemplo.app" is an array"#),
     ]),
     DetailsCase(applinks: #"{"details": [{"appID": [\#(app)], "components": []}]}"#, expected: [
         expect("schema.type", .error, "/applinks/details/0/appID", #""appID" is an array, not a string"#),

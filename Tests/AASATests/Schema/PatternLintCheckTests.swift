@@ -6,7 +6,7 @@ private let base = "/applinks/details/0/components"
 
 /// A legacy document whose only entry has these `paths` (JSON array text).
 private func legacy(_ paths: String) -> String {
-    #"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.app", "paths": \#(paths)}]}}"#
+    #"{"applinks": {"apps": [], "details": [{"appID": "ABQ7KM3X2P.com.exemplo.app", "paths": \#(paths)}]}}"#
 }
 
 @Test(arguments: [
@@ -100,7 +100,7 @@ func suggestedComponents(_ pattern: String, _ component: String) throws {
     ComponentCheckCase("legacy paths need nothing new", legacy(#"["/a/*"]"#), []),
     // Components alone are schema.components-only's to report; needs-ios names only later features.
     ComponentCheckCase("components",
-        #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}, {"appID": "ABCDE12345.com.example.two", "components": [{"/": "/a", "caseSensitive": true, "percentEncoded": true}]}, {"appID": "ABCDE12345.com.example.three", "components": []}]}}"#,
+        #"{"applinks": {"details": [{"appID": "ABQ7KM3X2P.com.exemplo.app", "paths": ["*"]}, {"appID": "ABQ7KM3X2P.com.exemplo.two", "components": [{"/": "/a", "caseSensitive": true, "percentEncoded": true}]}, {"appID": "ABQ7KM3X2P.com.exemplo.three", "components": []}]}}"#,
         []),
     ComponentCheckCase("caseSensitive false in a component",
         F.components(#"[{"/": "/a"}, {"/": "/b", "caseSensitive": false}, {"/": "/c", "caseSensitive": false}]"#),
@@ -109,16 +109,16 @@ func suggestedComponents(_ pattern: String, _ component: String) throws {
         #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}}}"#,
         [ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/substitutionVariables", mentions: ["\"substitutionVariables\"", "iOS 13.5"])]),
     ComponentCheckCase("defaults, first use in document order, and percentEncoded false inside them",
-        #"{"applinks": {"defaults": {"percentEncoded": false}, "details": [{"appID": "ABCDE12345.com.example.app", "defaults": {"caseSensitive": false}}]}}"#,
+        #"{"applinks": {"defaults": {"percentEncoded": false}, "details": [{"appID": "ABQ7KM3X2P.com.exemplo.app", "defaults": {"caseSensitive": false}}]}}"#,
         [ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/defaults", mentions: ["\"defaults\"", "iOS 14"]),
          ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/defaults/percentEncoded", mentions: ["\"percentEncoded\": false", "iOS 14"]),
          ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/details/0/defaults/caseSensitive", mentions: ["iOS 13.5"])]),
     ComponentCheckCase("details before defaults",
-        #"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.app", "defaults": {}}], "defaults": {}}}"#,
+        #"{"applinks": {"details": [{"appID": "ABQ7KM3X2P.com.exemplo.app", "defaults": {}}], "defaults": {}}}"#,
         [ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/details/0/defaults", mentions: ["iOS 14"])]),
     ComponentCheckCase("percentEncoded false in a component of the dictionary form",
-        #"{"applinks": {"details": {"ABCDE12345.com.example.app": {"components": [{"/": "/ü", "percentEncoded": false}]}}}}"#,
-        [ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/details/ABCDE12345.com.example.app/components/0/percentEncoded", mentions: ["iOS 14"])]),
+        #"{"applinks": {"details": {"ABQ7KM3X2P.com.exemplo.app": {"components": [{"/": "/ü", "percentEncoded": false}]}}}}"#,
+        [ExpectedComponentFinding("schema.needs-ios", .info, "/applinks/details/ABQ7KM3X2P.com.exemplo.app/components/0/percentEncoded", mentions: ["iOS 14"])]),
 ])
 func needsIOS(_ example: ComponentCheckCase) throws {
     try example.verify(PatternLintCheck.self)
@@ -126,7 +126,7 @@ func needsIOS(_ example: ComponentCheckCase) throws {
 
 /// A components document whose only entry has these components (JSON array text).
 private func componentsDocument(_ components: String) -> String {
-    #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": \#(components)}]}}"#
+    #"{"applinks": {"details": [{"appIDs": ["ABQ7KM3X2P.com.exemplo.app"], "components": \#(components)}]}}"#
 }
 
 /// `NOT ` is a negation in legacy `paths` only: in a component's `"/"` it is part of a literal

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("ABCED12345.com.example.MyApp.Clip", "ABCED12345"), ("XXXXXXXXXX.com.partner.shop", "XXXXXXXXXX"),
+        ("ABCED12345.com.exemplo.MyApp.Clip", "ABCED12345"), ("XXXXXXXXXX.com.partner.shop", "XXXXXXXXXX"),
     ])
     func placeholderTeamIDs(appID: String, team: String) throws {
         let findings = try Self.appIDFindings(appID)
@@ -21,7 +21,7 @@ import Testing
         #expect(AppIDCheck.placeholderTeamID(of: appID) == team)
     }
 
-    @Test(arguments: ["9ZX8Y7W6V5.com.example.app", "ABCDE12346.com.shop", "abcde12345.com.shop", "ABCDE12345"])
+    @Test(arguments: ["9ZX8Y7W6V5.com.exemplo.app", "ABCDE12346.com.shop", "abcde12345.com.shop", "ABQ7KM3X2P"])
     func realOrMalformedTeamIDsAreNotPlaceholders(appID: String) throws {
         #expect(try Self.appIDFindings(appID).isEmpty, "a real Team ID, or one app-id-format reports")
     }

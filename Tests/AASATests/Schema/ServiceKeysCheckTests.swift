@@ -41,7 +41,7 @@ struct ServiceKeysCase: Sendable, CustomTestStringConvertible {
     ServiceKeysCase(text: #"{"applinks": []}"#, expected: [
         expect("schema.service-type", .error, "/applinks", #""applinks" is an array, not an object"#),
     ]),
-    ServiceKeysCase(text: #"{"webcredentials": "ABCDE12345.com.example.app", "applinks": {"details": []}}"#, expected: [
+    ServiceKeysCase(text: #"{"webcredentials": "ABQ7KM3X2P.com.exemplo.app", "applinks": {"details": []}}"#, expected: [
         expect("schema.service-type", .error, "/webcredentials", #""webcredentials" is a string"#),
     ]),
     ServiceKeysCase(text: #"{"appclips": null}"#, expected: [

@@ -8,7 +8,7 @@ private let base = "/applinks/details/0/components"
 /// A document with `substitutionVariables` (JSON object text, or nil for none) and `components` (JSON array text).
 private func document(variables: String?, components: String = "[]") -> String {
     let declared = variables.map { #""substitutionVariables": \#($0), "# } ?? ""
-    return #"{"applinks": {\#(declared)"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": \#(components)}]}}"#
+    return #"{"applinks": {\#(declared)"details": [{"appIDs": ["ABQ7KM3X2P.com.exemplo.app"], "components": \#(components)}]}}"#
 }
 
 @Test(arguments: [
@@ -69,9 +69,9 @@ func substitutionVariablesCheck(_ example: ComponentCheckCase) throws {
 }
 
 @Test func undefinedVariablesInTheDictionaryFormOfDetails() throws {
-    let text = #"{"applinks": {"details": {"ABCDE12345.com.example.app": {"components": [{"/": "/$(x)"}]}}}}"#
+    let text = #"{"applinks": {"details": {"ABQ7KM3X2P.com.exemplo.app": {"components": [{"/": "/$(x)"}]}}}}"#
     let findings = try F.findings(SubstitutionVariablesCheck.self, text)
-    #expect(findings.map(\.pointer) == ["/applinks/details/ABCDE12345.com.example.app/components/0/~1"])
+    #expect(findings.map(\.pointer) == ["/applinks/details/ABQ7KM3X2P.com.exemplo.app/components/0/~1"])
 }
 
 @Test(arguments: [

@@ -9,11 +9,11 @@ import Testing
     }
 
     @Test func aCleanLegacyFileHasNoFindings() {
-        #expect(ids(#"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/buy/*","NOT /help/*"]}]}}"#) == [])
+        #expect(ids(#"{"applinks":{"apps":[],"details":[{"appID":"ABQ7KM3X2P.com.exemplo.app","paths":["/buy/*","NOT /help/*"]}]}}"#) == [])
     }
 
     @Test func aCleanModernFileOnlyNotesTheIOSVersion() {
-        #expect(ids(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}"#)
+        #expect(ids(#"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/buy/*"}]}]}}"#)
                 == ["schema.components-only"])
     }
 
@@ -48,7 +48,7 @@ import Testing
         (131_072, false), (131_073, true), (400_000, true), (100, false),
     ])
     func fileOverTheSizeLimitIsAnError(size: Int, tooLarge: Bool) throws {
-        let file = #"{"applinks":{"apps":[],"details":[{"appID":"ABCDE12345.com.example.app","paths":["/buy/*"]}]}}"#
+        let file = #"{"applinks":{"apps":[],"details":[{"appID":"ABQ7KM3X2P.com.exemplo.app","paths":["/buy/*"]}]}}"#
         let padded = file + String(repeating: " ", count: max(0, size - file.utf8.count))
         #expect(padded.utf8.count == max(size, file.utf8.count))
         let findings = DocumentValidator.validate(json: Array(padded.utf8)).findings
@@ -75,7 +75,7 @@ import Testing
 
     @Test func everyEmittedIDIsARegisteredRule() {
         let documents = [
-            #"{"applink":{},"x":1}"#, #"{"applinks":{"details":{"ABCDE12345.com.a":{"paths":["NOT/x"]}}}}"#,
+            #"{"applink":{},"x":1}"#, #"{"applinks":{"details":{"ABQ7KM3X2P.com.a":{"paths":["NOT/x"]}}}}"#,
             #"{"applinks":{"substitutionVariables":{"a$":["$(b)"]},"details":[{"appIDs":[1],"components":[{"/":"/$(nope)","exclude":"true"}]}]}}"#,
         ]
         let registered = Set(DocumentValidator.rules.map(\.id))

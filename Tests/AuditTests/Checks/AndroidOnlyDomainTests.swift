@@ -9,8 +9,8 @@ private typealias F = CheckFixtures
 /// A domain claimed for Android alone (`platforms=android`, or a host only an `--apk` names) needs no
 /// AASA file: its verdict and headline are its Android part's, and the result says which platforms.
 @Suite struct AndroidOnlyDomainTests {
-    static let release = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
-    static let list = #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":[""# + release + #""]}}]"#
+    static let release = "D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C"
+    static let list = #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.exemplo.app","sha256_cert_fingerprints":[""# + release + #""]}}]"#
     static let notFound = F.response(status: 404, contentType: "text/html", body: "")
 
     static func site(assetLinks: String) -> SiteFetch {
@@ -24,7 +24,7 @@ private typealias F = CheckFixtures
 
     @Test func androidOnlyPassesWithoutAnAASAFile() throws {
         let result = Auditor(now: F.now).audit(Self.site(assetLinks: Self.list),
-                                               expectations: try Self.expectations("platforms=android android=com.example.app sha256=\(Self.release)"))
+                                               expectations: try Self.expectations("platforms=android android=com.exemplo.app sha256=\(Self.release)"))
         #expect(result.appleVerdict == .fail)
         #expect(result.android?.verdict == .pass)
         #expect(result.verdict == .pass)
@@ -40,7 +40,7 @@ private typealias F = CheckFixtures
     }
 
     @Test func bothPlatformsStillNeedTheAASAFile() throws {
-        for line in ["android=com.example.app", "platforms=apple,android android=com.example.app"] {
+        for line in ["android=com.exemplo.app", "platforms=apple,android android=com.exemplo.app"] {
             let result = Auditor(now: F.now).audit(Self.site(assetLinks: Self.list), expectations: try Self.expectations(line))
             #expect(result.verdict == .fail, "\(line)")
             #expect(result.platforms == ["apple", "android"], "\(line)")
@@ -56,7 +56,7 @@ private typealias F = CheckFixtures
     }
 
     @Test func anAPKsExpectationCarriesThePlayAppSigningNote() throws {
-        var expected = try Self.expectations("platforms=android android=com.example.app sha256=\(Self.release)")
+        var expected = try Self.expectations("platforms=android android=com.exemplo.app sha256=\(Self.release)")
         expected.apkFiles = ["app.apk"]
         let result = Auditor(now: F.now).audit(Self.site(assetLinks: Self.list), expectations: expected)
         let note = try #require(result.android?.findings.first { $0.id == "expect.play-app-signing" })

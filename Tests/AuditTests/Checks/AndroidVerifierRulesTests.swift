@@ -10,8 +10,8 @@ private typealias F = CheckFixtures
 /// read timeouts, and the lists a file includes, followed one level.
 @Suite struct AndroidVerifierRulesTests {
     static let url = "https://example.com/.well-known/assetlinks.json"
-    static let release = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
-    static let statement = #"{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":[""# + release + #""]}}"#
+    static let release = "D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C"
+    static let statement = #"{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.exemplo.app","sha256_cert_fingerprints":[""# + release + #""]}}"#
 
     static func location(_ response: FetchResponse) -> FetchedLocation {
         FetchedLocation(path: AssetLinksFile.path, fetch: LocationFetch(response: response), now: F.now, settings: AuditSettings(), kind: .assetLinks)
@@ -50,7 +50,7 @@ private typealias F = CheckFixtures
         let notFound = F.response(status: 404, contentType: "text/html", body: "")
         let site = SiteFetch(domain: "example.com", wellKnown: LocationFetch(response: notFound), root: LocationFetch(response: notFound),
                              android: LocationFetch(response: response))
-        let result = Auditor(now: F.now).audit(site, expectations: try DomainExpectations.parse(["android=com.example.app"]))
+        let result = Auditor(now: F.now).audit(site, expectations: try DomainExpectations.parse(["android=com.exemplo.app"]))
         #expect(result.android?.location.usable == false)
         #expect(result.android?.findings.map(\.id) == ["expect.android-unchecked"])
     }
@@ -93,7 +93,7 @@ private typealias F = CheckFixtures
             Self.included(one, F.response(body: "[" + Self.statement + #",{"include":"https://deeper.example/x.json"}]"#, url: one)),
             Self.included(two, F.response(status: 404, contentType: "text/html", body: "", url: two)),
         ]
-        let expectations = try DomainExpectations.parse(["platforms=android", "android=com.example.app", "sha256=\(Self.release)"])
+        let expectations = try DomainExpectations.parse(["platforms=android", "android=com.exemplo.app", "sha256=\(Self.release)"])
         let result = Auditor(now: F.now).audit(site, expectations: expectations)
         let android = try #require(result.android)
         #expect(android.findings.map(\.id) == ["assetlinks.include-read", "assetlinks.include-nested", "assetlinks.include-failed",
@@ -113,7 +113,7 @@ private typealias F = CheckFixtures
             var site = SiteFetch(domain: "example.com", wellKnown: LocationFetch(response: notFound), root: LocationFetch(response: notFound),
                                  android: LocationFetch(response: F.response(body: file, url: Self.url)))
             site.androidIncludes = included
-            let result = Auditor(now: F.now).audit(site, expectations: try DomainExpectations.parse(["platforms=android", "android=com.example.app"]))
+            let result = Auditor(now: F.now).audit(site, expectations: try DomainExpectations.parse(["platforms=android", "android=com.exemplo.app"]))
             return result.android?.findings.map(\.id) ?? []
         }
         #expect(try audit([Self.included(one, F.response(body: "[" + Self.statement + "]", url: one))]) == ["assetlinks.include-read", "expect.android-met"])

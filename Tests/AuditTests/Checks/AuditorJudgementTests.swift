@@ -35,7 +35,7 @@ private typealias F = CheckFixtures
     /// report.json's `android.location.usable`: a statement list Android's verifier reads is usable (it
     /// was always false, the AASA document being looked for); an object root or a 404 is not.
     @Test func anAssetLinksLocationIsUsableWhenItsStatementListIsRead() throws {
-        let list = #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]"#
+        let list = #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.exemplo.app","sha256_cert_fingerprints":["D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C"]}}]"#
         func android(_ response: FetchResponse) throws -> AndroidResult {
             let site = SiteFetch(domain: "example.com", wellKnown: LocationFetch(response: F.response()), root: LocationFetch(response: Self.notFound),
                                  android: LocationFetch(response: response))

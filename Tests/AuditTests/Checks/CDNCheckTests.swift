@@ -8,9 +8,9 @@ import Testing
 @Suite struct CDNCheckTests {
     typealias F = CheckFixtures
     static let cdnURL = "https://app-site-association.cdn-apple.com/a/v1/example.com"
-    static let otherAppJSON = #"{"applinks":{"details":[{"appIDs":["ZYXWV98765.com.example.old"],"components":[{"/":"/buy/*"}]}]}}"#
-    static let otherRulesJSON = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/sell/*"}]}]}}"#
-    static let reorderedJSON = #"{"applinks":{"details":[{"components":[{"/":"/buy/*"}],"appIDs":["ABCDE12345.com.example.app"]}]}}"#
+    static let otherAppJSON = #"{"applinks":{"details":[{"appIDs":["ZYXWV98765.com.exemplo.old"],"components":[{"/":"/buy/*"}]}]}}"#
+    static let otherRulesJSON = #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/sell/*"}]}]}}"#
+    static let reorderedJSON = #"{"applinks":{"details":[{"components":[{"/":"/buy/*"}],"appIDs":["ABQ7KM3X2P.com.exemplo.app"]}]}}"#
 
     static func served(_ body: String, age: String? = nil) -> FetchResponse {
         var headers = [HTTPHeader(name: "Apple-Origin-Format", value: "json"), HTTPHeader(name: "Cache-Control", value: "max-age=21600")]
@@ -36,7 +36,7 @@ import Testing
         // (CDN answer, origin has a usable file, id, matchesOrigin, text the message must contain)
         (served(F.goodJSON), true, "cdn.ok", true as Bool?, "same file"),
         (served(reorderedJSON), true, "cdn.ok", true, "same file"),
-        (served(otherAppJSON, age: "7200"), true, "cdn.stale",  false, "app IDs on your server but not on the CDN: ABCDE12345.com.example.app (applinks); app IDs on the CDN but no longer on your server: ZYXWV98765.com.example.old (applinks)"),
+        (served(otherAppJSON, age: "7200"), true, "cdn.stale",  false, "app IDs on your server but not on the CDN: ABQ7KM3X2P.com.exemplo.app (applinks); app IDs on the CDN but no longer on your server: ZYXWV98765.com.exemplo.old (applinks)"),
         (served(otherRulesJSON), true, "cdn.stale", false, "applinks rules"),
         (served("<html>cached</html>"), true, "cdn.stale", false, "not a JSON object"),
         (served(F.goodJSON), false, "cdn.stale", false, "fix the origin first"),

@@ -6,7 +6,7 @@ import Foundation
 enum CheckFixtures {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
     static let url = "https://example.com/.well-known/apple-app-site-association"
-    static let goodJSON = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}"#
+    static let goodJSON = #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/buy/*"}]}]}}"#
 
     static func certificate(daysLeft: Double) -> CertificateFacts {
         CertificateFacts(subject: "CN = example.com", issuer: "CN = Test CA", subjectAltNames: ["example.com"],

@@ -59,7 +59,7 @@ import Testing
     /// The sentence of the issue: a universal exclusion after `/men/*/p/*` leaves `/men/x/p/1` opening,
     /// so the finding must not say that no link of the entry opens the app.
     @Test func aUniversalExclusionAfterAnOpeningRuleDoesNotClaimNothingOpens() throws {
-        let json = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/men/*/p/*"},{"/":"*","exclude":true},{"/":"/women/*"}]}]}}"#
+        let json = #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/men/*/p/*"},{"/":"*","exclude":true},{"/":"/women/*"}]}]}}"#
         let document = try #require(AASADocument(json: try JSONParser.parse(Array(json.utf8))))
         let finding = try #require(RuleReachabilityCheck.findings(in: document).first { $0.id == "match.exclude-shadows-all" })
         #expect(finding.message.hasSuffix("so the rule after it never applies; only URLs matched by the opening rule before it still open the app."), "\(finding.message)")
@@ -67,7 +67,7 @@ import Testing
         #expect(try matcher.decide("https://example.com/men/x/p/1").decision == .match, "the sentence is true: this URL opens the app")
         #expect(try matcher.decide("https://example.com/women/1").decision == .exclude)
 
-        let nothingBefore = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/old/*","exclude":true},{"/":"*","exclude":true},{"/":"/women/*"}]}]}}"#
+        let nothingBefore = #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.exemplo.app"],"components":[{"/":"/old/*","exclude":true},{"/":"*","exclude":true},{"/":"/women/*"}]}]}}"#
         let other = try #require(AASADocument(json: try JSONParser.parse(Array(nothingBefore.utf8))))
         let none = try #require(RuleReachabilityCheck.findings(in: other).first { $0.id == "match.exclude-shadows-all" })
         #expect(none.message.hasSuffix("so the rule after it never applies, and no link of this entry opens the app."), "\(none.message)")

@@ -11,7 +11,7 @@ import Testing
     static let good = F.response()
     static let forbidden = F.response(status: 403, contentType: "text/html", body: "<html>Forbidden</html>")
     static let challenge = F.response(contentType: "text/html", body: "<!doctype html><title>Just a moment...</title>")
-    static let otherFile = F.response(body: #"{"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}"#)
+    static let otherFile = F.response(body: #"{"webcredentials":{"apps":["ABQ7KM3X2P.com.exemplo.app"]}}"#)
     static let notFound = F.response(status: 404, contentType: "text/html", body: "not found")
     static let reset = F.response(status: nil, contentType: nil, body: "", error: F.failure(.reset, 56, "Connection reset by peer"), tls: nil)
 

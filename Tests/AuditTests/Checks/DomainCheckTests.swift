@@ -11,8 +11,8 @@ private typealias F = CheckFixtures
 @Suite struct DomainCheckTests {
     static let rootURL = "https://example.com/apple-app-site-association"
     static let assetLinksURL = "https://example.com/.well-known/assetlinks.json"
-    static let otherJSON = #"{"applinks":{"details":[{"appIDs":["ZYXWV98765.com.example.old"],"components":[{"/":"/old/*"}]}]}}"#
-    static let statementList = #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]"#
+    static let otherJSON = #"{"applinks":{"details":[{"appIDs":["ZYXWV98765.com.exemplo.old"],"components":[{"/":"/old/*"}]}]}}"#
+    static let statementList = #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.exemplo.app","sha256_cert_fingerprints":["D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C"]}}]"#
 
     /// A domain on which every domain check has something to say: the two locations serve different
     /// files, the crawler is refused, the CDN holds another copy, an expected app and an Android
@@ -24,9 +24,9 @@ private typealias F = CheckFixtures
                   crawlerWellKnown: F.response(status: 403, contentType: "text/html", body: "<html>Forbidden</html>"),
                   android: LocationFetch(response: F.response(body: statementList, url: assetLinksURL)))
     }
-    static let expectations = DomainExpectations(apps: ["ABCDE12345.com.example.missing"], androidApps: ["com.example.other"])
+    static let expectations = DomainExpectations(apps: ["ABQ7KM3X2P.com.exemplo.missing"], androidApps: ["com.exemplo.other"])
     static func claims() throws -> [EntitlementClaim] {
-        [EntitlementClaim(appID: "ABCDE12345.com.example.claimed", source: "App.entitlements",
+        [EntitlementClaim(appID: "ABQ7KM3X2P.com.exemplo.claimed", source: "App.entitlements",
                           entry: try AssociatedDomainEntry.parse("applinks:example.com", index: 0))]
     }
 

@@ -6,7 +6,7 @@ private func document(_ json: String) throws -> AASADocument {
     try #require(AASADocument(json: try JSONParser.parse(Array(json.utf8))))
 }
 
-private let app = "ABCDE12345.com.example.app"
+private let app = "ABQ7KM3X2P.com.exemplo.app"
 private let file = """
     {"applinks": {"details": [{"appIDs": ["\(app)"], "components": [
         {"/": "/buy/*"}, {"/": "/help/website/*", "exclude": true}, {"/": "/help/*"}]}]},

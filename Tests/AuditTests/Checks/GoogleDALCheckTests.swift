@@ -7,10 +7,10 @@ import Testing
 @Suite struct GoogleDALCheckTests {
     typealias F = CheckFixtures
     static let url = GoogleDAL.listURL(base: GoogleDAL.defaultBase, domain: "example.com")
-    static let release = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    static let release = "D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C"
     static let debug = "FA:C6:17:45:DC:09:03:78:6F:B9:ED:E6:2A:96:2B:39:9F:73:48:F0:BB:6F:89:9B:83:32:66:75:91:03:3B:9C"
-    static let app = AndroidGrant(packageName: "com.example.app", fingerprint: release)
-    static let debugApp = AndroidGrant(packageName: "com.example.app", fingerprint: debug)
+    static let app = AndroidGrant(packageName: "com.exemplo.app", fingerprint: release)
+    static let debugApp = AndroidGrant(packageName: "com.exemplo.app", fingerprint: debug)
 
     static func answer(_ grants: [AndroidGrant], errors: [String] = [], maxAge: String = "3600s") -> FetchResponse {
         let statements = grants.map {
@@ -23,8 +23,8 @@ import Testing
     @Test(arguments: [
         // (answer, the origin's grants, ids, matchesOrigin, text the last message must contain)
         (answer([app]), [app] as [AndroidGrant]?, ["dal.ok"], true as Bool?, "holds for another 1 h (maxAge 3600s)"),
-        (answer([app, debugApp]), [app], ["dal.differs"], false, "Google has com.example.app with \(debug), which the origin's file does not list"),
-        (answer([]), [app], ["dal.differs"], false, "the origin lists com.example.app with \(release), which Google's answer does not have"),
+        (answer([app, debugApp]), [app], ["dal.differs"], false, "Google has com.exemplo.app with \(debug), which the origin's file does not list"),
+        (answer([]), [app], ["dal.differs"], false, "the origin lists com.exemplo.app with \(release), which Google's answer does not have"),
         (answer([app]), nil, ["dal.differs"], false, "serves no statement list Android reads"),
         (answer([], errors: ["ERROR_CODE_WRONG_CONTENT_TYPE"]), [app], ["dal.error", "dal.differs"], false, "which Google's answer does not have"),
         (answer([app], errors: ["ERROR_CODE_SOMETHING_NEW"], maxAge: "soon"), [app], ["dal.error"], true, "ERROR_CODE_SOMETHING_NEW"),
@@ -61,7 +61,7 @@ import Testing
 
     /// In the audit: the origin's grants are the file's with those of the lists it includes that were read.
     @Test func theAuditorStoresGooglesViewInTheAndroidPart() throws {
-        let assetLinks = #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.example.app","sha256_cert_fingerprints":["\#(Self.release)"]}}]"#
+        let assetLinks = #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.exemplo.app","sha256_cert_fingerprints":["\#(Self.release)"]}}]"#
         var site = SiteFetch(domain: "example.com", wellKnown: LocationFetch(response: F.response()), root: LocationFetch(response: F.response()),
                              android: LocationFetch(response: F.response(body: assetLinks, url: "https://example.com/.well-known/assetlinks.json")))
         site.googleDAL = Self.answer([Self.app, Self.debugApp])

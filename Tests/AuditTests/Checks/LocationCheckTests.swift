@@ -179,7 +179,7 @@ import Testing
     @Test func sizeAtTheLimitPassesAndOneByteMoreFails() {
         // The validator measures the body too; the audit reports the size once (SizeCheck's finding).
         let padding = { (count: Int) in
-            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.a"],"components":[]}]},"x":""# + String(repeating: "a", count: count) + "\"}"
+            #"{"applinks":{"details":[{"appIDs":["ABQ7KM3X2P.com.a"],"components":[]}]},"x":""# + String(repeating: "a", count: count) + "\"}"
         }
         let overhead = padding(0).utf8.count
         #expect(F.ids(F.response(body: padding(131_072 - overhead))) == [])

@@ -15,7 +15,7 @@ import Testing
         func response(url: String) -> FetchResponse {
             switch self {
             case .good: return F.response(url: url)
-            case .other: return F.response(body: #"{"webcredentials":{"apps":["ABCDE12345.com.example.other"]}}"#, url: url)
+            case .other: return F.response(body: #"{"webcredentials":{"apps":["ABQ7KM3X2P.com.exemplo.other"]}}"#, url: url)
             case .notFound: return F.response(status: 404, contentType: "text/html", body: "not found", url: url)
             case .redirect: return F.response(status: 301, contentType: nil, body: "", headers: [HTTPHeader(name: "Location", value: "https://www.example.com/")], url: url)
             case .invalid: return F.response(body: "{,}", url: url)
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func keyOrderDoesNotMakeCopiesDiffer() {
-        let reordered = F.response(body: #"{"applinks":{"details":[{"components":[{"/":"/buy/*"}],"appIDs":["ABCDE12345.com.example.app"]}]}}"#,
+        let reordered = F.response(body: #"{"applinks":{"details":[{"components":[{"/":"/buy/*"}],"appIDs":["ABQ7KM3X2P.com.exemplo.app"]}]}}"#,
                                    url: Self.rootURL)
         let site = SiteFetch(domain: "example.com", wellKnown: LocationFetch(response: F.response()),
                              root: LocationFetch(response: reordered))

@@ -77,9 +77,9 @@ import Testing
     @Test(arguments: [
         // A file Apple reads, whatever its entries say: (body, an error it has, or nil)
         (partnerJSON, "schema.app-id-format" as String?),
-        (#"{"applinks":{"details":[{"appIDs":["1593741764.com.example.app"],"components":[{"/":"/*"}]}]}}"#, "schema.app-id-store-id"),
+        (#"{"applinks":{"details":[{"appIDs":["1593741764.com.exemplo.app"],"components":[{"/":"/*"}]}]}}"#, "schema.app-id-store-id"),
         (#"{"applinks":{"details":[{"components":[{"/":"/*"}]}]}}"#, "schema.no-app-id"),
-        (#"{"webcredential":{"apps":["ABCDE12345.com.example.app"]}}"#, "schema.no-service"),
+        (#"{"webcredential":{"apps":["ABQ7KM3X2P.com.exemplo.app"]}}"#, "schema.no-service"),
         (#"{"applinks":{}}"#, "schema.details-missing"),
         ("\u{FEFF}" + F.goodJSON, "json.bom"),
         (#"{"applinks":{"details":[]}}"#, nil),

@@ -5,7 +5,7 @@ import Testing
 /// `platforms=`, a SHA-1 fingerprint named as SHA-1, expectations on the command line
 /// (`aasa-audit DOMAIN KEY=VALUE…`), and the hosts an `--apk` adds to the list.
 @Suite struct AndroidExpectationsTests {
-    static let release = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    static let release = "D2:EA:8B:A3:B0:4B:5C:C0:6A:4B:48:E5:AD:5F:C2:9B:22:4D:63:67:A4:A5:26:1D:22:27:71:49:48:38:A7:0C"
 
     @Test(arguments: [
         ("platforms=android", ["android"], true), ("platforms=apple", ["apple"], false), ("platforms=Android,apple", ["apple", "android"], false),
@@ -34,32 +34,32 @@ import Testing
     }
 
     @Test func expectationsOnTheCommandLineBelongToTheDomainBeforeThem() throws {
-        let list = DomainList.parse(arguments: ["shop.test", "android=com.example.shop", "platforms=android", "other.test", "www.test", "opens=/a"])
+        let list = DomainList.parse(arguments: ["shop.test", "android=com.exemplo.shop", "platforms=android", "other.test", "www.test", "opens=/a"])
         #expect(list.problems.isEmpty, "\(list.problems.map(\.reason))")
         #expect(list.entries.map(\.name.ascii) == ["shop.test", "other.test", "www.test"])
-        #expect(list.entries[0].expectations.androidApps == ["com.example.shop"])
+        #expect(list.entries[0].expectations.androidApps == ["com.exemplo.shop"])
         #expect(list.entries[0].expectations.isAndroidOnly)
         #expect(list.entries[1].expectations.isEmpty)
         #expect(list.entries[2].expectations.opens == ["/a"])
     }
 
     @Test func aTokenWithEqualsIsNeverAHost() throws {
-        let list = DomainList.parse(arguments: ["android=com.example.shop", "shop.test", "sha256=nope", "app=ABCDE12345.com.x"])
+        let list = DomainList.parse(arguments: ["android=com.exemplo.shop", "shop.test", "sha256=nope", "app=ABQ7KM3X2P.com.x"])
         #expect(list.entries.map(\.name.ascii) == ["shop.test"])
-        #expect(list.entries[0].expectations.apps == ["ABCDE12345.com.x"])
+        #expect(list.entries[0].expectations.apps == ["ABQ7KM3X2P.com.x"])
         #expect(list.problems.count == 2)
         #expect(list.problems[0].reason.hasPrefix("an expectation (KEY=VALUE) before any domain"))
         #expect(list.problems[1].reason.contains("sha256= takes a SHA-256"))
     }
 
     @Test func anAPKsHostsAreAndroidOnlyUnlessTheListNamesThem() throws {
-        var list = DomainList.parse(Data("listed.test app=ABCDE12345.com.example.app\n".utf8), file: "domains.txt")
-        list.add(androidApp: "com.example.shop", fingerprints: [Self.release], hosts: ["listed.test", "new.test", "bad host"], source: "app.apk")
+        var list = DomainList.parse(Data("listed.test app=ABQ7KM3X2P.com.exemplo.app\n".utf8), file: "domains.txt")
+        list.add(androidApp: "com.exemplo.shop", fingerprints: [Self.release], hosts: ["listed.test", "new.test", "bad host"], source: "app.apk")
         #expect(list.entries.map(\.name.ascii) == ["listed.test", "new.test"])
         let listed = list.entries[0].expectations, new = list.entries[1].expectations
-        #expect(listed.apps == ["ABCDE12345.com.example.app"] && listed.androidApps == ["com.example.shop"] && listed.fingerprints == [Self.release])
+        #expect(listed.apps == ["ABQ7KM3X2P.com.exemplo.app"] && listed.androidApps == ["com.exemplo.shop"] && listed.fingerprints == [Self.release])
         #expect(listed.platforms.isEmpty && !listed.isAndroidOnly)
-        #expect(new.isAndroidOnly && new.androidApps == ["com.example.shop"] && new.apkFiles == ["app.apk"])
+        #expect(new.isAndroidOnly && new.androidApps == ["com.exemplo.shop"] && new.apkFiles == ["app.apk"])
         #expect(list.problems.count == 1)
         #expect(list.problems.first?.file == "app.apk")
     }

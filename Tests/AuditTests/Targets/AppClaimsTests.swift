@@ -65,10 +65,10 @@ import Testing
 
 @Suite struct AppIdentifierTests {
     @Test func formIsChecked() throws {
-        let id = try AppIdentifier.parse("ABCDE12345.com.example.app")
-        #expect(id.teamID == "ABCDE12345" && id.bundleID == "com.example.app")
-        for bad in ["abcde12345.com.example.app", "ABCDE1234.com.example.app", "ABCDE12345.", "ABCDE12345", "ABCDE12345.com/x",
-                    "$(AppIdentifierPrefix)$(CFBundleIdentifier)", "ABCDE12345.${PRODUCT_BUNDLE_IDENTIFIER}"] {
+        let id = try AppIdentifier.parse("ABQ7KM3X2P.com.exemplo.app")
+        #expect(id.teamID == "ABQ7KM3X2P" && id.bundleID == "com.exemplo.app")
+        for bad in ["abcde12345.com.exemplo.app", "ABCDE1234.com.exemplo.app", "ABQ7KM3X2P.", "ABQ7KM3X2P", "ABQ7KM3X2P.com/x",
+                    "$(AppIdentifierPrefix)$(CFBundleIdentifier)", "ABQ7KM3X2P.${PRODUCT_BUNDLE_IDENTIFIER}"] {
             #expect(throws: AppIdentifierError.self, "\(bad)") { try AppIdentifier.parse(bad) }
         }
     }
@@ -81,14 +81,14 @@ import Testing
 
     @Test func appIDComesFromTheEntitlementOrTheOption() throws {
         let entries: [EntitlementValue] = [.text("applinks:example.com")]
-        let own = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", entries), appID: nil)
-        #expect(own.appID.description == "ABCDE12345.com.example.app" && own.appIDSource.contains("application-identifier"))
-        let same = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", entries), appID: "ABCDE12345.com.example.app")
+        let own = try AppClaims.resolve(entitlements("ABQ7KM3X2P.com.exemplo.app", entries), appID: nil)
+        #expect(own.appID.description == "ABQ7KM3X2P.com.exemplo.app" && own.appIDSource.contains("application-identifier"))
+        let same = try AppClaims.resolve(entitlements("ABQ7KM3X2P.com.exemplo.app", entries), appID: "ABQ7KM3X2P.com.exemplo.app")
         #expect(same.appID == own.appID)
-        let given = try AppClaims.resolve(entitlements("$(AppIdentifierPrefix)$(CFBundleIdentifier)", entries), appID: "ABCDE12345.com.example.app")
+        let given = try AppClaims.resolve(entitlements("$(AppIdentifierPrefix)$(CFBundleIdentifier)", entries), appID: "ABQ7KM3X2P.com.exemplo.app")
         #expect(given.appIDSource == "--app-id")
-        let none = try AppClaims.resolve(entitlements(nil, entries), appID: "ABCDE12345.com.example.app")
-        #expect(none.appID.bundleID == "com.example.app")
+        let none = try AppClaims.resolve(entitlements(nil, entries), appID: "ABQ7KM3X2P.com.exemplo.app")
+        #expect(none.appID.bundleID == "com.exemplo.app")
     }
 
     @Test func appIDErrorsSayWhatToDo() {
@@ -105,22 +105,22 @@ import Testing
         #expect(reason("$(AppIdentifierPrefix)$(CFBundleIdentifier)", nil).contains("--app-id TEAMID.bundle.id"))
         #expect(reason("$(AppIdentifierPrefix)$(CFBundleIdentifier)", nil).contains("build-setting variables"))
         #expect(reason(nil, nil).contains("no application-identifier"))
-        #expect(reason("ABCDE12345.com.example.app", "ZZZZZ99999.com.example.app").contains("but --app-id says ZZZZZ99999.com.example.app"))
+        #expect(reason("ABQ7KM3X2P.com.exemplo.app", "ZZZZZ99999.com.exemplo.app").contains("but --app-id says ZZZZZ99999.com.exemplo.app"))
         #expect(reason("short.com.example", nil).contains("not a Team ID"))
-        #expect(reason(nil, "ABCDE12345").contains("--app-id"))
-        #expect(reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.com.other").contains("which Xcode cannot turn into ABCDE12345.com.other"))
+        #expect(reason(nil, "ABQ7KM3X2P").contains("--app-id"))
+        #expect(reason("$(AppIdentifierPrefix)com.exemplo.app", "ABQ7KM3X2P.com.other").contains("which Xcode cannot turn into ABQ7KM3X2P.com.other"))
         // The prefix variable is a 10-character prefix and its dot, nothing more.
-        #expect(!reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.xcom.example.app").isEmpty)
-        #expect(reason("$(TeamIdentifierPrefix)$(PRODUCT_BUNDLE_IDENTIFIER)", "ABCDE12345.com.example.app").isEmpty)
-        #expect(reason("ABCDE12345.$(PRODUCT_BUNDLE_IDENTIFIER).clip", "ABCDE12345.com.example.app.clip").isEmpty)
-        #expect(!reason("ABCDE12345.$(PRODUCT_BUNDLE_IDENTIFIER).clip", "ABCDE12345.com.example.app").isEmpty)
-        #expect(reason("$(AppIdentifierPrefix)com.example.app", "ABCDE12345.com.example.app").isEmpty)
-        #expect(reason("ABCDE12345.com.example.app", nil, nil).contains("no com.apple.developer.associated-domains"))
+        #expect(!reason("$(AppIdentifierPrefix)com.exemplo.app", "ABQ7KM3X2P.xcom.exemplo.app").isEmpty)
+        #expect(reason("$(TeamIdentifierPrefix)$(PRODUCT_BUNDLE_IDENTIFIER)", "ABQ7KM3X2P.com.exemplo.app").isEmpty)
+        #expect(reason("ABQ7KM3X2P.$(PRODUCT_BUNDLE_IDENTIFIER).clip", "ABQ7KM3X2P.com.exemplo.app.clip").isEmpty)
+        #expect(!reason("ABQ7KM3X2P.$(PRODUCT_BUNDLE_IDENTIFIER).clip", "ABQ7KM3X2P.com.exemplo.app").isEmpty)
+        #expect(reason("$(AppIdentifierPrefix)com.exemplo.app", "ABQ7KM3X2P.com.exemplo.app").isEmpty)
+        #expect(reason("ABQ7KM3X2P.com.exemplo.app", nil, nil).contains("no com.apple.developer.associated-domains"))
         _ = entries
     }
 
     @Test func badEntriesAreSkippedWithFileEntryAndIndex() throws {
-        let claims = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [
+        let claims = try AppClaims.resolve(entitlements("ABQ7KM3X2P.com.exemplo.app", [
             .text("applinks:example.com"), .text("applinks:https://example.com"), .other(type: "a number"),
             .text("applinks:example.com"), .text("applinks:example.com?mode=developer"), .text("webcredentials:example.com"),
         ]), appID: nil)
@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func entriesGoToTheHostWhoseFileAppleReads() throws {
-        let claims = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [
+        let claims = try AppClaims.resolve(entitlements("ABQ7KM3X2P.com.exemplo.app", [
             .text("applinks:*.example.com"), .text("applinks:www.example.com"), .text("webcredentials:example.com"),
         ]), appID: nil)
         let hosts = claims.claimsByHost
@@ -143,13 +143,13 @@ import Testing
 
     @Test func profileOfAnotherTeamIsAFinding() throws {
         let profile = ProvisioningProfile(source: "App.ipa: Payload/App.app/embedded.mobileprovision", teamIdentifiers: ["OLDTEAM999"],
-                                          applicationIdentifier: "OLDTEAM999.com.example.app")
-        let claims = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [.text("applinks:example.com")], profile: profile), appID: nil)
+                                          applicationIdentifier: "OLDTEAM999.com.exemplo.app")
+        let claims = try AppClaims.resolve(entitlements("ABQ7KM3X2P.com.exemplo.app", [.text("applinks:example.com")], profile: profile), appID: nil)
         #expect(claims.findings.map(\.id) == ["entitlement.profile-team-mismatch", "entitlement.profile-app-id-mismatch"])
-        #expect(claims.findings[0].message.contains("OLDTEAM999") && claims.findings[0].message.contains("ABCDE12345"))
+        #expect(claims.findings[0].message.contains("OLDTEAM999") && claims.findings[0].message.contains("ABQ7KM3X2P"))
         #expect(claims.findings.allSatisfy { $0.check == ProfileCheck.id })
-        let matching = ProvisioningProfile(source: "p", teamIdentifiers: ["ABCDE12345"], applicationIdentifier: "ABCDE12345.*")
-        #expect(try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [.text("applinks:example.com")], profile: matching),
+        let matching = ProvisioningProfile(source: "p", teamIdentifiers: ["ABQ7KM3X2P"], applicationIdentifier: "ABQ7KM3X2P.*")
+        #expect(try AppClaims.resolve(entitlements("ABQ7KM3X2P.com.exemplo.app", [.text("applinks:example.com")], profile: matching),
                                       appID: nil).findings.isEmpty)
     }
 
@@ -161,7 +161,7 @@ import Testing
     }
 
     @Test func releaseAuditSetsTheDevelopmentEntriesApart() throws {
-        var app = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [
+        var app = try AppClaims.resolve(entitlements("ABQ7KM3X2P.com.exemplo.app", [
             .text("applinks:example.com"), .text("applinks:dev.example.com?mode=developer"),
             .text("webcredentials:example.com?mode=developer+managed"), .text("applinks:mdm.example.com?mode=managed"),
         ]), appID: nil)
@@ -175,20 +175,20 @@ import Testing
         let section = try #require(AppResult.Builder(apps: [app]).build().first)
         #expect(section.developmentEntries == ["applinks:dev.example.com?mode=developer", "webcredentials:example.com?mode=developer+managed"])
         #expect(section.notAudited == 2, "the two release entries' hosts were not audited here")
-        var none = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [.text("applinks:example.com")]), appID: nil)
+        var none = try AppClaims.resolve(entitlements("ABQ7KM3X2P.com.exemplo.app", [.text("applinks:example.com")]), appID: nil)
         none.setDevelopmentApart()
         #expect(AppResult.Builder(apps: [none]).build().first?.developmentEntries == nil)
     }
 
     @Test func hostsMergeWithTheDomainList() throws {
-        var list = DomainList.parse(Data("example.com app=ABCDE12345.com.example.app\nother.example\n".utf8), file: "domains.txt")
-        let app = try AppClaims.resolve(entitlements("ABCDE12345.com.example.app", [
+        var list = DomainList.parse(Data("example.com app=ABQ7KM3X2P.com.exemplo.app\nother.example\n".utf8), file: "domains.txt")
+        let app = try AppClaims.resolve(entitlements("ABQ7KM3X2P.com.exemplo.app", [
             .text("applinks:example.com"), .text("webcredentials:example.com"), .text("applinks:dev.example.com?mode=developer"),
             .text("applinks:new.example.com"), .text("applinks:bad/path"),
         ]), appID: nil)
         let originOnly = list.add(apps: [app])
         #expect(list.entries.map(\.name.ascii) == ["example.com", "other.example", "dev.example.com", "new.example.com"])
-        #expect(list.entries[0].expectations.apps == ["ABCDE12345.com.example.app"])
+        #expect(list.entries[0].expectations.apps == ["ABQ7KM3X2P.com.exemplo.app"])
         #expect(list.entries[0].claims.map(\.entry.text) == ["applinks:example.com", "webcredentials:example.com"])
         #expect(list.entries[1].claims.isEmpty)
         #expect(list.entries[2].file == "App.entitlements" && list.entries[2].line == 2)
@@ -198,7 +198,7 @@ import Testing
 }
 
 @Suite struct EntitlementClaimCheckTests {
-    private let app = "ABCDE12345.com.example.app"
+    private let app = "ABQ7KM3X2P.com.exemplo.app"
 
     private func document(_ json: String) throws -> AASADocument {
         try #require(AASADocument(json: try JSONParser.parse(Array(json.utf8))))
@@ -234,7 +234,7 @@ import Testing
         let clip = EntitlementClaim(appID: app + ".Clip", source: "Clip.entitlements", entry: try AssociatedDomainEntry.parse("appclips:example.com", index: 0))
         #expect(EntitlementClaimCheck.evaluate([clip], domain: "example.com", files: files).outcomes.map(\.works) == [true])
         // Another app's clip, or an app ID that only starts with the same letters, is no App Clip of this app.
-        let other = try document(#"{"appclips": {"apps": ["\#(app)2.Clip", "ABCDE12345.com.example.other.Clip"]}}"#)
+        let other = try document(#"{"appclips": {"apps": ["\#(app)2.Clip", "ABQ7KM3X2P.com.exemplo.other.Clip"]}}"#)
         let otherFiles = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: other, wellKnownDocument: other, rootUsable: false)
         let missing = EntitlementClaimCheck.evaluate([try claim("appclips:example.com")], domain: "example.com", files: otherFiles)
         #expect(missing.outcomes.map(\.works) == [false] && missing.findings.map(\.id) == ["entitlement.appclip-missing"])
@@ -243,13 +243,13 @@ import Testing
 
     @Test func driftNamesBothTeamIDs() throws {
         let file = try document("""
-            {"applinks": {"details": [{"appIDs": ["OLDTEAM999.com.example.app"], "components": [{"/": "/*"}]}]}}
+            {"applinks": {"details": [{"appIDs": ["OLDTEAM999.com.exemplo.app"], "components": [{"/": "/*"}]}]}}
             """)
         let files = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: file, wellKnownDocument: file, rootUsable: false)
         let result = EntitlementClaimCheck.evaluate([try claim("applinks:example.com")], domain: "example.com", files: files)
         let finding = try #require(result.findings.first)
         #expect(finding.id == "entitlement.team-id-drift")
-        #expect(finding.message.contains("under Team ID OLDTEAM999 (OLDTEAM999.com.example.app), not under the app's Team ID ABCDE12345"))
+        #expect(finding.message.contains("under Team ID OLDTEAM999 (OLDTEAM999.com.exemplo.app), not under the app's Team ID ABQ7KM3X2P"))
         #expect(!result.outcomes[0].works)
     }
 
@@ -267,7 +267,7 @@ import Testing
         #expect(mode.outcomes[0].resolution.hasPrefix("The device reads dev.example.com's own file") && !mode.outcomes[0].resolution.contains("Apple reads"),
                 "\(mode.outcomes[0].resolution)")
         let wellKnown = EntitlementClaimCheck.HostFiles(usedLocation: AASAFile.wellKnownPath, usedDocument: file, wellKnownDocument: file, rootUsable: false)
-        let other = EntitlementClaim(appID: "ABCDE12345.com.example.other", source: "App.entitlements",
+        let other = EntitlementClaim(appID: "ABQ7KM3X2P.com.exemplo.other", source: "App.entitlements",
                                      entry: try AssociatedDomainEntry.parse("applinks:dev.example.com?mode=developer", index: 0))
         let missing = EntitlementClaimCheck.evaluate([other], domain: "dev.example.com", files: wellKnown)
         #expect(missing.outcomes[0].reason.hasPrefix("The file the device reads for applinks:dev.example.com?mode=developer"), "\(missing.outcomes[0].reason)")
@@ -296,12 +296,12 @@ import Testing
 
     @Test func domainListExpectationsNameDriftToo() throws {
         let file = try document("""
-            {"applinks": {"details": [{"appIDs": ["OLDTEAM999.com.example.app"], "components": [{"/": "/*"}]}]},
-             "webcredentials": {"apps": ["OLDTEAM999.com.example.app"]}}
+            {"applinks": {"details": [{"appIDs": ["OLDTEAM999.com.exemplo.app"], "components": [{"/": "/*"}]}]},
+             "webcredentials": {"apps": ["OLDTEAM999.com.exemplo.app"]}}
             """)
         let findings = ExpectationCheck.findings(DomainExpectations(apps: [app], webcredentials: [app]), domain: "example.com", document: file)
         #expect(findings.map(\.id) == ["expect.team-id-drift", "expect.team-id-drift"])
-        #expect(findings.allSatisfy { $0.message.contains("OLDTEAM999") && $0.message.contains("ABCDE12345") })
+        #expect(findings.allSatisfy { $0.message.contains("OLDTEAM999") && $0.message.contains("ABQ7KM3X2P") })
     }
 
     @Test func appSectionsGatherOutcomesPerApp() throws {
@@ -319,12 +319,12 @@ import Testing
 
 @Suite struct ActivityContinuationExpectationTests {
     @Test func tokenIsParsedMergedAndChecked() throws {
-        let list = DomainList.parse(Data("example.com activitycontinuation=ABCDE12345.com.example.app\nexample.com activitycontinuation=bad\n".utf8),
+        let list = DomainList.parse(Data("example.com activitycontinuation=ABQ7KM3X2P.com.exemplo.app\nexample.com activitycontinuation=bad\n".utf8),
                                     file: "domains.txt")
-        #expect(list.entries.first?.expectations.activityContinuation == ["ABCDE12345.com.example.app"])
+        #expect(list.entries.first?.expectations.activityContinuation == ["ABQ7KM3X2P.com.exemplo.app"])
         #expect(list.problems.count == 1 && list.problems[0].reason.contains("activitycontinuation=bad"))
         let file = try #require(AASADocument(json: try JSONParser.parse(Array(#"{"activitycontinuation": {"apps": ["ZZZZZ99999.com.other"]}}"#.utf8))))
-        let findings = ExpectationCheck.findings(DomainExpectations(activityContinuation: ["ABCDE12345.com.example.app"]),
+        let findings = ExpectationCheck.findings(DomainExpectations(activityContinuation: ["ABQ7KM3X2P.com.exemplo.app"]),
                                                  domain: "example.com", document: file)
         #expect(findings.map(\.id) == ["expect.activitycontinuation-missing"])
         #expect(findings[0].message.contains("it lists ZZZZZ99999.com.other"))
@@ -336,7 +336,7 @@ import Testing
         var report = AuditReport(tool: ToolInfo(name: "t", version: "1"), generatedAt: Date(timeIntervalSince1970: 0), domains: [])
         #expect(ExitPolicy().status(for: report) == .success)
         let finding = ProfileCheck.teamMismatch.finding("profile of another team")
-        report.apps = [AppResult(source: "A", kind: "ipa", appID: "ABCDE12345.com.example.app", appIDSource: "--app-id", entries: [],
+        report.apps = [AppResult(source: "A", kind: "ipa", appID: "ABQ7KM3X2P.com.exemplo.app", appIDSource: "--app-id", entries: [],
                                  findings: [finding])]
         #expect(ExitPolicy().status(for: report) == .domainFailed)
         report.apps?[0].findings = [EntitlementClaimCheck.modeEntry.finding("info only")]

@@ -8,11 +8,11 @@ private func parse(_ text: String) -> DomainList {
 
 @Suite struct DomainExpectationsTests {
     @Test func tokensAfterTheDomainAreExpectations() {
-        let list = parse("example.com  app=ABCDE12345.com.example.app  opens=/buy/42?x=1#top  stays=/help/website/faq  webcredentials=ABCDE12345.com.example.app\tappclip=ABCDE12345.com.example.app.Clip # note\n")
+        let list = parse("example.com  app=ABQ7KM3X2P.com.exemplo.app  opens=/buy/42?x=1#top  stays=/help/website/faq  webcredentials=ABQ7KM3X2P.com.exemplo.app\tappclip=ABQ7KM3X2P.com.exemplo.app.Clip # note\n")
         #expect(list.problems.isEmpty)
         let expectations = list.entries.first?.expectations
-        #expect(expectations == DomainExpectations(apps: ["ABCDE12345.com.example.app"], opens: ["/buy/42?x=1#top"], stays: ["/help/website/faq"],
-                                                   webcredentials: ["ABCDE12345.com.example.app"], appclips: ["ABCDE12345.com.example.app.Clip"]))
+        #expect(expectations == DomainExpectations(apps: ["ABQ7KM3X2P.com.exemplo.app"], opens: ["/buy/42?x=1#top"], stays: ["/help/website/faq"],
+                                                   webcredentials: ["ABQ7KM3X2P.com.exemplo.app"], appclips: ["ABQ7KM3X2P.com.exemplo.app.Clip"]))
         #expect(expectations?.count == 5)
     }
 
@@ -26,8 +26,8 @@ private func parse(_ text: String) -> DomainList {
 
     @Test(arguments: [
         ("example.com opens=buy/1", "opens= takes a path"),
-        ("example.com app=ABCDE12345", "is not an app ID"),
-        ("example.com apps=ABCDE12345.com.x", "unknown key \"apps\"; did you mean app=?"),
+        ("example.com app=ABQ7KM3X2P", "is not an app ID"),
+        ("example.com apps=ABQ7KM3X2P.com.x", "unknown key \"apps\"; did you mean app=?"),
         ("example.com stays=", "stays= needs a value"),
         ("example.com app=A.b extra", "not KEY=VALUE"),
     ])
@@ -41,10 +41,10 @@ private func parse(_ text: String) -> DomainList {
     }
 
     @Test func aBadTokenIsSkippedAndTheOtherExpectationsKept() throws {
-        let list = parse("example.com app=ABCDE12345.com.example.app stays=acc/x opens=/buy/1 webcredentials=nodot\n")
+        let list = parse("example.com app=ABQ7KM3X2P.com.exemplo.app stays=acc/x opens=/buy/1 webcredentials=nodot\n")
         let entry = try #require(list.entries.first)
         #expect(entry.name.ascii == "example.com")
-        #expect(entry.expectations == DomainExpectations(apps: ["ABCDE12345.com.example.app"], opens: ["/buy/1"]))
+        #expect(entry.expectations == DomainExpectations(apps: ["ABQ7KM3X2P.com.exemplo.app"], opens: ["/buy/1"]))
         #expect(list.problems.count == 2)
         #expect(list.problems.allSatisfy { $0.line == 1 && $0.file == "domains.txt" })
         #expect(list.problems[0].reason.hasPrefix("expectation \"stays=acc/x\": stays= takes a path"))
