@@ -58,6 +58,8 @@ final class ResultSpool: @unchecked Sendable {
     /// One per domain of the list, by its index; nil until its result is stored.
     private var slots: [Slot?]
     private var sealed = false
+    /// What `seal` handed over (the slots are then dropped).
+    private var handedOver: (results: SpooledResults, stored: [Bool])?
     /// The first result that could not be stored (a full disk): the run then writes no report.
     private var failure: ReportWriteError?
     /// The folder, for messages.
@@ -174,12 +176,18 @@ final class ResultSpool: @unchecked Sendable {
     /// Stops taking results and gives those stored, in list order: the results, and for each
     /// domain of the list whether it was stored. Throws the first write that failed.
     func seal() throws(ReportWriteError) -> (results: SpooledResults, stored: [Bool]) {
-        let (slots, failure) = lock.withLock { () -> ([Slot?], ReportWriteError?) in
+        let sealing = lock.withLock { () -> Result<(results: SpooledResults, stored: [Bool]), ReportWriteError> in
             sealed = true
-            return (self.slots, self.failure)
+            if let failure { return .failure(failure) }
+            if let handedOver { return .success(handedOver) }
+            // A sealed spool takes no more: its index goes to the results alone (at 100,000
+            // domains a second copy of it is tens of MB); a second seal gives the same results.
+            let results = (results: SpooledResults(file: file, slots: slots), stored: slots.map { $0 != nil })
+            slots = []
+            handedOver = results
+            return .success(results)
         }
-        if let failure { throw failure }
-        return (SpooledResults(file: file, slots: slots.compactMap { $0 }), slots.map { $0 != nil })
+        return try sealing.get()
     }
 }
 
@@ -234,36 +242,58 @@ final class SpoolFile: @unchecked Sendable {
 
 /// The results a spool holds, in list order: what the reports are written from, one at a time.
 struct SpooledResults: DomainResults, HTMLSectionStore {
+    /// Where a domain's record is in the spool file; its digest is in `digests` (one copy of each).
+    struct Record: Sendable {
+        var offset: Int64
+        var length: Int32
+        var sectionLength: Int32?
+    }
+
     let file: SpoolFile
-    let slots: [ResultSpool.Slot]
+    let records: [Record]
     let digests: [DomainDigest]
 
-    init(file: SpoolFile, slots: [ResultSpool.Slot]) {
+    /// The results stored in `slots`, in their order (the domains not stored left out).
+    init(file: SpoolFile, slots: [ResultSpool.Slot?]) {
         self.file = file
-        self.slots = slots
-        digests = slots.map(\.digest)
+        var records: [Record] = [], digests: [DomainDigest] = []
+        records.reserveCapacity(slots.count)
+        digests.reserveCapacity(slots.count)
+        for case let slot? in slots {
+            records.append(Record(offset: slot.offset, length: slot.length, sectionLength: slot.sectionLength))
+            digests.append(slot.digest)
+        }
+        self.records = records
+        self.digests = digests
+    }
+
+    private init(file: SpoolFile, records: [Record], digests: [DomainDigest]) {
+        self.file = file
+        self.records = records
+        self.digests = digests
     }
 
     /// The same results in another order (`merge` sorts its domains by name once all are stored).
     func sorted(by areInIncreasingOrder: (DomainDigest, DomainDigest) -> Bool) -> SpooledResults {
-        SpooledResults(file: file, slots: slots.sorted { areInIncreasingOrder($0.digest, $1.digest) })
+        let order = digests.indices.sorted { areInIncreasingOrder(digests[$0], digests[$1]) }
+        return SpooledResults(file: file, records: order.map { records[$0] }, digests: order.map { digests[$0] })
     }
 
     func storedJSON(at position: Int) throws -> Data? {
-        let slot = slots[position]
-        return try field(of: slot, named: "result", at: slot.offset, length: slot.length)
+        let record = records[position]
+        return try field(of: position, named: "result", at: record.offset, length: record.length)
     }
 
     func storedHTMLSection(at position: Int) throws -> String? {
-        let slot = slots[position]
-        guard let sectionLength = slot.sectionLength else { return nil }
-        let bytes = try field(of: slot, named: "HTML section", at: slot.offset + 4 + Int64(slot.length), length: sectionLength)
+        let record = records[position]
+        guard let sectionLength = record.sectionLength else { return nil }
+        let bytes = try field(of: position, named: "HTML section", at: record.offset + 4 + Int64(record.length), length: sectionLength)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The bytes of one length-prefixed field of `slot`'s record, checked against its length.
-    private func field(of slot: ResultSpool.Slot, named name: String, at offset: Int64, length expected: Int32) throws -> Data {
-        let domain = slot.digest.domain
+    /// The bytes of one length-prefixed field of the record at `position`, checked against its length.
+    private func field(of position: Int, named name: String, at offset: Int64, length expected: Int32) throws -> Data {
+        let domain = digests[position].domain
         let record: Data
         switch file.read(Int(expected) + 4, at: offset) {
         case .success(let data): record = data
@@ -285,7 +315,7 @@ struct SpooledResults: DomainResults, HTMLSectionStore {
         do {
             return try JSONReporter.decodeDomain(json)
         } catch {
-            throw SpoolError(reason: "the result of \(slots[position].digest.domain) cannot be read back: \(error)")
+            throw SpoolError(reason: "the result of \(digests[position].domain) cannot be read back: \(error)")
         }
     }
 }

@@ -83,7 +83,7 @@ import Glibc
         for index in 0..<3 { spool.append(Self.results[index], at: index) }
         let (spooled, _) = try spool.seal()
         // A crash (or a full disk) in the middle of the last record.
-        let last = spooled.slots[2]
+        let last = spooled.records[2]
         #expect(ftruncate(spooled.file.descriptor, off_t(last.offset + Int64(last.length) / 2)) == 0)
         #expect(try spooled.result(at: 1) == Self.judged(Self.results[1]), "the records before it are whole")
         let error = #expect(throws: SpoolError.self) { try spooled.result(at: 2) }
@@ -91,7 +91,7 @@ import Glibc
         #expect(text.contains("c.test") && text.contains("cut short"), "\(text)")
         // A record whose length prefix is not the one stored: another record, never read as this one.
         var bad = UInt32(7).littleEndian
-        #expect(pwrite(spooled.file.descriptor, &bad, 4, off_t(spooled.slots[0].offset)) == 4)
+        #expect(pwrite(spooled.file.descriptor, &bad, 4, off_t(spooled.records[0].offset)) == 4)
         let other = #expect(throws: SpoolError.self) { try spooled.result(at: 0) }
         #expect("\(other.map { $0 as Any } ?? "")".contains("a.test"))
     }
@@ -110,7 +110,7 @@ import Glibc
         plain.append(Self.results[0], at: 0)
         #expect(try plain.seal().results.storedHTMLSection(at: 0) == nil)
         // Cut inside the last section: its JSON still reads, its section is named as cut short.
-        let last = spooled.slots[2]
+        let last = spooled.records[2]
         let sectionStart = last.offset + 4 + Int64(last.length) + 4
         #expect(ftruncate(spooled.file.descriptor, off_t(sectionStart + 10)) == 0)
         #expect(try spooled.result(at: 2) == Self.judged(Self.results[2]))

@@ -1,4 +1,5 @@
 import Foundation
+import AASA
 
 /// What the reports need of one domain across all domains, in a few dozen bytes: its name (for
 /// links and comparisons), its verdicts (for the worst-first order, the counts and the exit status),
@@ -27,14 +28,25 @@ public struct DomainDigest: Sendable, Equatable {
     /// The digest of `result`.
     public init(_ result: DomainResult) {
         domain = result.domain
-        unicodeDomain = result.unicodeDomain
+        // Held for every domain of a run: a Unicode form equal to the name shares its storage, and
+        // the location used is one of two constants rather than a copy per domain.
+        unicodeDomain = result.unicodeDomain == result.domain ? result.domain : result.unicodeDomain
         verdict = result.verdict
         androidVerdict = result.android?.verdict
-        usedLocation = result.usedLocation
+        usedLocation = Self.shared(result.usedLocation)
         certificateDaysLeft = result.certificate?.daysLeft
         headline = result.headline?.message
         certificateProblem = result.certificate?.problem
         deviceGets = result.deviceGets
+    }
+
+    /// `location`, as the string constant of that location when it is one of the two.
+    static func shared(_ location: String?) -> String? {
+        switch location {
+        case AASAFile.wellKnownPath?: return AASAFile.wellKnownPath
+        case AASAFile.rootPath?: return AASAFile.rootPath
+        default: return location
+        }
     }
 
     /// A digest of its parts (a result read back from a file, a test).
