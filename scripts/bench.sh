@@ -72,7 +72,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/aasa-bench.XXXXXX")
 chmod 755 "$work"  # nginx workers may run as nobody
 proxies=()
 cleanup() {
-  for pid in "${proxies[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # Each entry is the /usr/bin/time watching a proxy: the proxy (its child) first, then time.
+  for pid in "${proxies[@]}"; do kill $(pgrep -P "$pid") "$pid" 2>/dev/null || true; done
   if [ -f "$work/nginx.pid" ]; then
     nginx -c "$work/nginx.conf" -p "$work" -e "$work/error.log" -s stop 2>/dev/null || true
     for _ in 1 2 3 4 5 6 7 8 9 10; do [ -f "$work/nginx.pid" ] || break; sleep 0.1; done
@@ -296,16 +297,23 @@ fi
 # through its own proxy, each proxy to nginx from its own address), for each latency, N and
 # --concurrency asked for.
 if [ "$latency_ms_list" != 0 ]; then
-  # Starts a proxy listening on a free port of $1, forwarding to nginx on $2; sets proxy_target
-  # (address:port). Not in $(...): the proxy's pid must reach this shell's list.
+  # Starts a proxy listening on a free port of $1, forwarding to nginx on $2, under /usr/bin/time (its
+  # CPU counted as the tool's is); sets proxy_target (address:port). Not in $(...): the pid of time
+  # must reach this shell's list.
   start_proxy() {
     local listen=$1 upstream=$2 output=$3
-    "$proxy" "$listen:0" "$upstream:$port" "$latency_ms" > "$output" 2>&1 &
+    /usr/bin/time -f "%U %S" -o "$output.time" "$proxy" "$listen:0" "$upstream:$port" "$latency_ms" > "$output" 2>&1 &
     proxies+=("$!")
     for _ in $(seq 1 50); do grep -q '^listening on' "$output" 2>/dev/null && break; sleep 0.1; done
     proxy_target=$(sed -n 's/^listening on //p' "$output")
   }
-  proxy_seconds() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+  # Stops the proxy that time $1 watches and prints its CPU seconds (user + system) from time's report
+  # (its last line; the line before says the proxy ended by a signal).
+  stop_proxy() {
+    kill $(pgrep -P "$1") 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+    tail -1 "$2.time" 2>/dev/null | awk '{ printf "%.2f", $1 + $2 }'
+  }
   latency_rows=()
   saved_args=("${tool_args[@]}")
   for latency_ms in $latency_ms_list; do
@@ -317,16 +325,18 @@ if [ "$latency_ms_list" != 0 ]; then
         : > "$work/tool.runs"; : > "$work/curl.runs"; : > "$work/bare.runs"; : > "$work/proxy.runs"
         for run in $(seq 1 "$latency_runs"); do
           next_address=$((next_address + 6))
-          start_proxy 127.0.0.$((next_address - 5)) 127.0.0.$((next_address - 4)) "$work/proxy-tool.out"; tool_proxy=$proxy_target; tool_proxy_pid=${proxies[-1]}
+          start_proxy 127.0.0.$((next_address - 5)) 127.0.0.$((next_address - 4)) "$work/proxy-tool.out"; tool_proxy=$proxy_target
           start_proxy 127.0.0.$((next_address - 3)) 127.0.0.$((next_address - 2)) "$work/proxy-curl.out"; curl_proxy=$proxy_target
           start_proxy 127.0.0.$((next_address - 1)) 127.0.0.$next_address "$work/proxy-bare.out"; bare_proxy=$proxy_target
           [ -n "$tool_proxy" ] && [ -n "$curl_proxy" ] && [ -n "$bare_proxy" ] || { echo "error: bench-delay-proxy did not start" >&2; cat "$work"/proxy-*.out >&2; exit 1; }
           tool=$(run_tool "$latency_n" "$tool_proxy" "latency-${latency_ms}ms-N$latency_n-C$c_used-run$run")
-          tool_proxy_cpu=$(proxy_seconds "$tool_proxy_pid")
           curled=$(run_curl "$latency_n" "$curl_proxy")
           bared=$(run_bare "$latency_n" "$bare_proxy" "$c_used")
-          proxy_cpu=$(for pid in "${proxies[@]}"; do printf '%ss ' "$(proxy_seconds "$pid")"; done)
-          for pid in "${proxies[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+          # Each proxy serves one program and idles after it: its whole CPU is that program's share.
+          tool_proxy_cpu=$(stop_proxy "${proxies[0]}" "$work/proxy-tool.out")
+          curl_proxy_cpu=$(stop_proxy "${proxies[1]}" "$work/proxy-curl.out")
+          bare_proxy_cpu=$(stop_proxy "${proxies[2]}" "$work/proxy-bare.out")
+          proxy_cpu="${tool_proxy_cpu}s ${curl_proxy_cpu}s ${bare_proxy_cpu}s"
           proxies=()
           echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"; echo "$bared" >> "$work/bare.runs"
           read -r tw tr treq ths tres tcpu tsrv <<<"$tool"; read -r cw cr creq chs cres ccpu csrv <<<"$curled"
