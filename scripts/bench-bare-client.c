@@ -1,11 +1,14 @@
 /* The benchmark's floor for CPU (issue 28): a bare libcurl client that makes exactly the transfers
  * aasa-audit makes per domain and nothing else (no checks, no reports, bodies discarded).
  *
- * Per domain: https://D/.well-known/apple-app-site-association with certificate info (CURLOPT_CERTINFO,
- * as the tool reads the chain); as soon as that transfer's connection is up (CURLOPT_PREREQFUNCTION,
- * the moment the tool adds them), the root location and the crawler's repeat of .well-known
- * (user agent AASA-Bot/1.0.0) go out on the same HTTP/2 connection. At most CONCURRENCY transfers in
- * flight on one multi handle, one thread, as the tool's event loop.
+ * Per domain: https://D/.well-known/apple-app-site-association; as soon as that transfer's connection is
+ * up (CURLOPT_PREREQFUNCTION, the moment the tool adds them), the root location and the crawler's repeat
+ * of .well-known (user agent AASA-Bot/1.0.0) go out on the same HTTP/2 connection. Each transfer with the
+ * libcurl options the tool sets on its transfers (Transfer.configure in Sources/Fetching, with its
+ * defaults): certificate info (CURLOPT_CERTINFO; curl collects it only where the handshake is made),
+ * every encoding curl decodes, the Accept header, its timeouts and low-speed limit, no proxy, the CA
+ * file alone. At most CONCURRENCY transfers in flight on one multi handle, one thread, as the tool's
+ * event loop. What it leaves out is the tool's own work: its callbacks, checks and reports.
  *
  *   bench-bare-client DOMAINS_FILE CONNECT_TO_TARGET CACERT [CONCURRENCY]
  *
@@ -29,7 +32,7 @@ struct transfer {
     int kind;
 };
 
-static struct curl_slist *connect_to;
+static struct curl_slist *connect_to, *accept_header;
 static const char *cacert;
 static long failed, finished, in_flight;
 static struct domain **ready;   /* domains whose connection came up since the last look */
@@ -77,8 +80,24 @@ static void add(CURLM *multi, struct domain *domain, int kind) {
     check(curl_easy_setopt(easy, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2TLS), "CURLOPT_HTTP_VERSION");
     check(curl_easy_setopt(easy, CURLOPT_USERAGENT, kind == CRAWLER ? "AASA-Bot/1.0.0" : "aasa-audit-bench"),
           "CURLOPT_USERAGENT");
+    /* The tool's options with its defaults (--connect-timeout 5, --timeout 10 plus curl's second of slack,
+     * 100 bytes/s for 5 s): each is work curl does per transfer (timers, speed checks, decoders). */
+    check(curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L), "CURLOPT_NOSIGNAL");
+    check(curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 0L), "CURLOPT_FOLLOWLOCATION");
+    check(curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "CURLOPT_PROTOCOLS_STR");
+    check(curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, ""), "CURLOPT_ACCEPT_ENCODING");
+    check(curl_easy_setopt(easy, CURLOPT_HTTPHEADER, accept_header), "CURLOPT_HTTPHEADER");
+    check(curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, 5000L), "CURLOPT_CONNECTTIMEOUT_MS");
+    check(curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, 11000L), "CURLOPT_TIMEOUT_MS");
+    check(curl_easy_setopt(easy, CURLOPT_LOW_SPEED_LIMIT, 100L), "CURLOPT_LOW_SPEED_LIMIT");
+    check(curl_easy_setopt(easy, CURLOPT_LOW_SPEED_TIME, 5L), "CURLOPT_LOW_SPEED_TIME");
+    check(curl_easy_setopt(easy, CURLOPT_PROXY, ""), "CURLOPT_PROXY");
+    check(curl_easy_setopt(easy, CURLOPT_NOPROXY, ""), "CURLOPT_NOPROXY");
+    check(curl_easy_setopt(easy, CURLOPT_SSL_VERIFYPEER, 1L), "CURLOPT_SSL_VERIFYPEER");
+    check(curl_easy_setopt(easy, CURLOPT_SSL_VERIFYHOST, 2L), "CURLOPT_SSL_VERIFYHOST");
+    /* On every transfer, as the tool asks: curl collects it only for the one that makes the handshake. */
+    check(curl_easy_setopt(easy, CURLOPT_CERTINFO, 1L), "CURLOPT_CERTINFO");
     if (kind == WELL_KNOWN) {
-        check(curl_easy_setopt(easy, CURLOPT_CERTINFO, 1L), "CURLOPT_CERTINFO");
         check(curl_easy_setopt(easy, CURLOPT_PREREQFUNCTION, prerequest), "CURLOPT_PREREQFUNCTION");
         check(curl_easy_setopt(easy, CURLOPT_PREREQDATA, domain), "CURLOPT_PREREQDATA");
     }
@@ -97,6 +116,7 @@ int main(int argc, char **argv) {
     char rule[300];
     snprintf(rule, sizeof rule, "::%s", argv[2]);
     connect_to = curl_slist_append(NULL, rule);
+    accept_header = curl_slist_append(NULL, "Accept: application/json, */*;q=0.8");
 
     FILE *file = fopen(argv[1], "r");
     if (!file) { perror(argv[1]); return 2; }
@@ -145,10 +165,8 @@ int main(int argc, char **argv) {
             curl_easy_getinfo(easy, CURLINFO_PRIVATE, (char **)&transfer);
             long status = 0;
             curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
-            if (transfer->kind == WELL_KNOWN) {
-                struct curl_certinfo *chain = NULL;
-                curl_easy_getinfo(easy, CURLINFO_CERTINFO, &chain);
-            }
+            struct curl_certinfo *chain = NULL;  /* read for every transfer, as the tool reads it */
+            curl_easy_getinfo(easy, CURLINFO_CERTINFO, &chain);
             if (message->data.result != CURLE_OK || status != 200) {
                 failed++;
                 fprintf(stderr, "bench-bare-client: %s (%d): %s, HTTP %ld\n", transfer->domain->name, transfer->kind,
@@ -170,6 +188,7 @@ int main(int argc, char **argv) {
     }
     curl_multi_cleanup(multi);
     curl_slist_free_all(connect_to);
+    curl_slist_free_all(accept_header);
     curl_global_cleanup();
     printf("transfers %ld failed %ld\n", total, failed);
     return failed ? 1 : 0;

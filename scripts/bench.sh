@@ -21,6 +21,8 @@
 #                                         BENCH_LATENCY_N="5000 20000", run every pair: the curve)
 #   BENCH_LATENCY_CONCURRENCY="32 64 128" scripts/bench.sh   the tool's --concurrency values in the
 #                                         latency model (default: its own default)
+#   BENCH_LATENCY_PROGRAMS=tool scripts/bench.sh   which programs the latency model runs (default
+#                                         "tool curl bare"; the tool alone for a quicker curve)
 #   BENCH_MERGE=20x5000 scripts/bench.sh  shards x names per shard for the merge phase (default 4x2500;
 #                                         0: skip it): the shards audited, then `merge` measured
 #   BENCH_PERF=DIR scripts/bench.sh       record each aasa-audit run with `perf record -g` into DIR
@@ -40,6 +42,7 @@ latency_ms_list=${BENCH_LATENCY_MS:-50}
 latency_n_list=${BENCH_LATENCY_N:-5000}
 latency_runs=${BENCH_LATENCY_RUNS:-$runs}
 latency_concurrency_list=${BENCH_LATENCY_CONCURRENCY:-}
+latency_programs=${BENCH_LATENCY_PROGRAMS:-tool curl bare}
 merge_plan=${BENCH_MERGE:-4x2500}
 read -r -a tool_args <<<"${BENCH_TOOL_ARGS:-}"
 cd "$(dirname "$0")/.."
@@ -72,7 +75,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/aasa-bench.XXXXXX")
 chmod 755 "$work"  # nginx workers may run as nobody
 proxies=()
 cleanup() {
-  for pid in "${proxies[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # Each entry is the /usr/bin/time watching a proxy: the proxy (its child) first, then time.
+  for pid in "${proxies[@]}"; do kill $(pgrep -P "$pid") "$pid" 2>/dev/null || true; done
   if [ -f "$work/nginx.pid" ]; then
     nginx -c "$work/nginx.conf" -p "$work" -e "$work/error.log" -s stop 2>/dev/null || true
     for _ in 1 2 3 4 5 6 7 8 9 10; do [ -f "$work/nginx.pid" ] || break; sleep 0.1; done
@@ -296,16 +300,24 @@ fi
 # through its own proxy, each proxy to nginx from its own address), for each latency, N and
 # --concurrency asked for.
 if [ "$latency_ms_list" != 0 ]; then
-  # Starts a proxy listening on a free port of $1, forwarding to nginx on $2; sets proxy_target
-  # (address:port). Not in $(...): the proxy's pid must reach this shell's list.
+  # Starts a proxy listening on a free port of $1, forwarding to nginx on $2, under /usr/bin/time (its
+  # CPU counted as the tool's is); sets proxy_target (address:port). Not in $(...): the pid of time
+  # must reach this shell's list.
   start_proxy() {
     local listen=$1 upstream=$2 output=$3
-    "$proxy" "$listen:0" "$upstream:$port" "$latency_ms" > "$output" 2>&1 &
+    /usr/bin/time -f "%U %S" -o "$output.time" "$proxy" "$listen:0" "$upstream:$port" "$latency_ms" > "$output" 2>&1 &
     proxies+=("$!")
     for _ in $(seq 1 50); do grep -q '^listening on' "$output" 2>/dev/null && break; sleep 0.1; done
     proxy_target=$(sed -n 's/^listening on //p' "$output")
   }
-  proxy_seconds() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+  # Stops the proxy that time $1 watches and sets proxy_seconds to its CPU seconds (user + system)
+  # from time's report (its last line; the line before says the proxy ended by a signal). Not in
+  # $(...): only this shell can wait for time to write its report.
+  stop_proxy() {
+    kill $(pgrep -P "$1") 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+    proxy_seconds=$(tail -1 "$2.time" 2>/dev/null | awk '{ printf "%.2f", $1 + $2 }')
+  }
   latency_rows=()
   saved_args=("${tool_args[@]}")
   for latency_ms in $latency_ms_list; do
@@ -317,16 +329,20 @@ if [ "$latency_ms_list" != 0 ]; then
         : > "$work/tool.runs"; : > "$work/curl.runs"; : > "$work/bare.runs"; : > "$work/proxy.runs"
         for run in $(seq 1 "$latency_runs"); do
           next_address=$((next_address + 6))
-          start_proxy 127.0.0.$((next_address - 5)) 127.0.0.$((next_address - 4)) "$work/proxy-tool.out"; tool_proxy=$proxy_target; tool_proxy_pid=${proxies[-1]}
+          start_proxy 127.0.0.$((next_address - 5)) 127.0.0.$((next_address - 4)) "$work/proxy-tool.out"; tool_proxy=$proxy_target
           start_proxy 127.0.0.$((next_address - 3)) 127.0.0.$((next_address - 2)) "$work/proxy-curl.out"; curl_proxy=$proxy_target
           start_proxy 127.0.0.$((next_address - 1)) 127.0.0.$next_address "$work/proxy-bare.out"; bare_proxy=$proxy_target
           [ -n "$tool_proxy" ] && [ -n "$curl_proxy" ] && [ -n "$bare_proxy" ] || { echo "error: bench-delay-proxy did not start" >&2; cat "$work"/proxy-*.out >&2; exit 1; }
           tool=$(run_tool "$latency_n" "$tool_proxy" "latency-${latency_ms}ms-N$latency_n-C$c_used-run$run")
-          tool_proxy_cpu=$(proxy_seconds "$tool_proxy_pid")
-          curled=$(run_curl "$latency_n" "$curl_proxy")
-          bared=$(run_bare "$latency_n" "$bare_proxy" "$c_used")
-          proxy_cpu=$(for pid in "${proxies[@]}"; do printf '%ss ' "$(proxy_seconds "$pid")"; done)
-          for pid in "${proxies[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+          # A program left out (BENCH_LATENCY_PROGRAMS) gets a line of zeros: "-" in the table.
+          curled="0 0 0 0 0 0 0"; bared="0 0 0 0 0 0 0"
+          case " $latency_programs " in *" curl "*) curled=$(run_curl "$latency_n" "$curl_proxy") ;; esac
+          case " $latency_programs " in *" bare "*) bared=$(run_bare "$latency_n" "$bare_proxy" "$c_used") ;; esac
+          # Each proxy serves one program and idles after it: its whole CPU is that program's share.
+          stop_proxy "${proxies[0]}" "$work/proxy-tool.out"; tool_proxy_cpu=$proxy_seconds
+          stop_proxy "${proxies[1]}" "$work/proxy-curl.out"; curl_proxy_cpu=$proxy_seconds
+          stop_proxy "${proxies[2]}" "$work/proxy-bare.out"; bare_proxy_cpu=$proxy_seconds
+          proxy_cpu="${tool_proxy_cpu}s ${curl_proxy_cpu}s ${bare_proxy_cpu}s"
           proxies=()
           echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"; echo "$bared" >> "$work/bare.runs"
           read -r tw tr treq ths tres tcpu tsrv <<<"$tool"; read -r cw cr creq chs cres ccpu csrv <<<"$curled"
@@ -336,6 +352,8 @@ if [ "$latency_ms_list" != 0 ]; then
         done
         tw=$(awk '{ print $1 }' "$work/tool.runs" | median); cw=$(awk '{ print $1 }' "$work/curl.runs" | median)
         bw=$(awk '{ print $1 }' "$work/bare.runs" | median); tcpu=$(awk '{ print $6 }' "$work/tool.runs" | median)
+        if [ "$cw" = 0 ]; then cw=-; fi
+        if [ "$bw" = 0 ]; then bw=-; fi
         ths=$(awk '{ print $4 }' "$work/tool.runs" | median)
         pcpu=$(awk '{ print $1 }' "$work/proxy.runs" | median)
         pshare=$(awk '$2 > 0 { print $1 / $2 }' "$work/proxy.runs" | median)

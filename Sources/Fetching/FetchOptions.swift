@@ -116,6 +116,21 @@ public struct FetchRequest: Sendable, Equatable {
 }
 
 extension FetchOptions {
+    /// True when the first `connectTo` entry that applies to `host` and `port` (as curl takes the
+    /// first) sends the connection to an IP address: then every transfer to that name reaches that
+    /// one address, over its one family, whatever CURLOPT_IPRESOLVE asks.
+    public func connectsToAddress(host: String, port: String) -> Bool {
+        let host = host.lowercased()
+        for entry in connectTo {
+            let fields = Self.splitHostFields(entry)
+            guard fields.count >= 4 else { continue }
+            let named = fields[0].lowercased()
+            guard named.isEmpty || named == host, fields[1].isEmpty || fields[1] == port else { continue }
+            return AddressScope(text: fields[2]) != nil
+        }
+        return false
+    }
+
     /// The fields of curl's `HOST:PORT:...` syntax (`--connect-to`, `--resolve`): split on ':' outside
     /// [brackets], so IPv6 addresses can be given as [::1].
     public static func splitHostFields(_ text: String) -> [String] {

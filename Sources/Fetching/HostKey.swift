@@ -18,7 +18,7 @@ enum HostKey {
     /// The lower-cased host (IPv6 in brackets, as written) and the port (the scheme's default when
     /// none is given) of an absolute http(s) URL.
     static func hostAndPort(of url: String) -> (String, String)? {
-        guard let schemeEnd = url.range(of: "://") else { return nil }
+        guard let schemeEnd = schemeSeparator(in: url) else { return nil }
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
         var authority = url[schemeEnd.upperBound...]
         if let end = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { authority = authority[..<end] }
@@ -37,6 +37,24 @@ enum HostKey {
         }
         guard !host.isEmpty else { return nil }
         return (host.lowercased(), String(port))
+    }
+
+    /// Where the first "://" is, found on the bytes: Foundation's `range(of:)` goes through NSString,
+    /// and this runs for every transfer (twice).
+    static func schemeSeparator(in url: String) -> Range<String.Index>? {
+        let bytes = url.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ":") {
+                let second = bytes.index(after: index)
+                if second != bytes.endIndex, bytes[second] == UInt8(ascii: "/") {
+                    let third = bytes.index(after: second)
+                    if third != bytes.endIndex, bytes[third] == UInt8(ascii: "/") { return index..<bytes.index(after: third) }
+                }
+            }
+            index = bytes.index(after: index)
+        }
+        return nil
     }
 }
 

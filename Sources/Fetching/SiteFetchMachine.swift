@@ -70,7 +70,9 @@ struct SiteFetchMachine: Sendable {
             assetLinks = options.assetLinks.includes(domain)
             googleDALURL = assetLinks ? options.googleDALBase.map { GoogleDAL.listURL(base: $0, domain: domain) } : nil
             maxRedirectHops = options.maxRedirectHops
-            comparesFamilies = options.addressFamilies == .compare
+            // A name `--connect-to` sends to one address has no other family to reach: the second fetch
+            // could only fail unresolved (nothing is reported then), so it is not made.
+            comparesFamilies = options.addressFamilies == .compare && !options.connectsToAddress(host: domain, port: "443")
         }
 
         func url(_ path: String) -> String { "https://\(domain)\(path)" }

@@ -1,3 +1,4 @@
+import AASA
 import Audit
 import Foundation
 
@@ -6,6 +7,8 @@ enum Formatting {
     /// `2026-11-29 19:00:00 UTC`: computed from calendar components, not a DateFormatter, so the
     /// output never depends on the machine's locale or time zone.
     static func utc(_ date: Date) -> String {
+        // Computed (`UTCTime`) for the years reports have: this runs several times per domain.
+        if let time = UTCTime(date) { return time.secondText + " UTC" }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
@@ -40,8 +43,30 @@ enum Formatting {
         }
     }
 
-    /// Milliseconds with one decimal, locale-independent.
+    /// Milliseconds with one decimal, locale-independent: what `String(format: "%.1f ms")` prints,
+    /// computed for the values timings have (this runs for every timing of every location, and
+    /// `String(format:)` goes through Foundation's formatter each time).
     static func ms(_ value: Double) -> String {
-        String(format: "%.1f ms", value)
+        guard let tenths = tenths(value.magnitude) else { return String(format: "%.1f ms", value) }
+        return (value.sign == .minus ? "-" : "") + "\(tenths / 10).\(tenths % 10) ms"
+    }
+
+    /// `value` × 10 rounded to an integer as printf's "%.1f" rounds it: to nearest, a tie to even, on the
+    /// exact binary value (0.35 is 0.34999… and gives 0.3, though 0.35 × 10 rounds to 3.5 in doubles).
+    /// Nil for what is not a finite number from 0 to 10¹².
+    static func tenths(_ value: Double) -> Int? {
+        guard value.isFinite, value >= 0, value < 1e12 else { return nil }
+        let product = value * 10
+        // What the rounded product lost (exact, by a fused multiply-add): it decides a tie the
+        // product only appears to be.
+        let lost = (-product).addingProduct(value, 10)
+        let floor = product.rounded(.down)
+        let rounded: Double
+        if product - floor == 0.5 {
+            rounded = lost > 0 ? floor + 1 : lost < 0 ? floor : product.rounded(.toNearestOrEven)
+        } else {
+            rounded = product.rounded(.toNearestOrAwayFromZero)
+        }
+        return Int(rounded)
     }
 }

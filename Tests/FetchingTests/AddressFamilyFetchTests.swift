@@ -20,6 +20,7 @@ import Testing
         var firstAddress: String?
         /// The other-family step expected, as "otherFamily URL FAMILY", or nil for none.
         var step: String?
+        var connectTo: [String] = []
         var testDescription: String { name }
     }
 
@@ -31,11 +32,27 @@ import Testing
         Case(name: "no connection made: nothing to compare", families: .compare, firstAddress: nil, step: nil),
         Case(name: "--ip-families off: no second fetch", families: .any, firstAddress: "127.0.0.1", step: nil),
         Case(name: "--ip-families 4: no second fetch", families: .only(.ipv4), firstAddress: "127.0.0.1", step: nil),
+        // --connect-to to an address: one address, one family; the second fetch could only fail unresolved.
+        Case(name: "--connect-to every name to an IPv4 address: no second fetch", families: .compare, firstAddress: "127.0.0.2",
+             step: nil, connectTo: ["::127.0.0.2:8443"]),
+        Case(name: "--connect-to this name to a bracketed IPv6 address: no second fetch", families: .compare, firstAddress: "::1",
+             step: nil, connectTo: ["A.test:443:[::1]:8443"]),
+        Case(name: "--connect-to a host name: compared", families: .compare, firstAddress: "127.0.0.1",
+             step: "otherFamily \(wellKnown) ipv6", connectTo: ["::staging.test:443"]),
+        Case(name: "--connect-to only another name to an address: compared", families: .compare, firstAddress: "127.0.0.1",
+             step: "otherFamily \(wellKnown) ipv6", connectTo: ["b.test::127.0.0.2:"]),
+        Case(name: "--connect-to only another port to an address: compared", families: .compare, firstAddress: "127.0.0.1",
+             step: "otherFamily \(wellKnown) ipv6", connectTo: ["a.test:8443:127.0.0.2:"]),
+        Case(name: "the first entry that applies decides (a host name): compared", families: .compare, firstAddress: "127.0.0.1",
+             step: "otherFamily \(wellKnown) ipv6", connectTo: ["a.test::staging.test:", "::127.0.0.2:"]),
     ]
 
     @Test(arguments: cases)
     func theOtherFamilyIsFetchedOnlyAfterAConnection(_ test: Case) throws {
-        let options = Machine.options { $0.addressFamilies = test.families }
+        let options = Machine.options {
+            $0.addressFamilies = test.families
+            $0.connectTo = test.connectTo
+        }
         var otherFamilyResponse: FetchResponse?
         let run = Machine.run(options, connection: false) { request in
             if request.url == Self.wellKnown, let family = request.ipFamily {

@@ -220,6 +220,16 @@ import TestSupport
         #expect(HostKey.key(for: "http://example.com") == "example.com:80")
         #expect(HostKey.key(for: "https://[2001:db8::1]:444/x") == "[2001:db8::1]:444")
         #expect(HostKey.key(for: "not a url") == "not a url")
+        #expect(HostKey.key(for: "https:/one-slash.test/x") == "https:/one-slash.test/x")
+        #expect(HostKey.key(for: "https:") == "https:")
+        #expect(HostKey.key(for: "https:/") == "https:/")
+        #expect(HostKey.key(for: "héllo:x://Ünïcode.test:8080/p") == "ünïcode.test:8080")
+    }
+
+    /// The byte search finds what Foundation's `range(of: "://")` finds, or nothing when it does.
+    @Test(arguments: ["https://a.test/x", "://", "a:/b://c", "::://", "x", "", "é://ü", "https:/", "a:b:/c", "ab//c:/d://e"])
+    func theSchemeSeparatorIsFoundAsFoundationFindsIt(url: String) {
+        #expect(HostKey.schemeSeparator(in: url) == url.range(of: "://"))
     }
 
     @Test func maxPerHostIsSharedByOneNameOnlyWhateverRoutesIt() {

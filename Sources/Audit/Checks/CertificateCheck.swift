@@ -1,3 +1,4 @@
+import AASA
 import Fetching
 import Foundation
 
@@ -95,7 +96,9 @@ public enum CertificateCheck: LocationCheck {
         return handshakeFailed.finding("The TLS handshake failed.\(subject)", detail: detail)
     }
 
+    /// `2026-12-02`: computed (`UTCTime`) for the years certificates have; a formatter only for others.
     static func format(_ date: Date) -> String {
+        if let time = UTCTime(date) { return time.dayText }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
         return formatter.string(from: date)
