@@ -47,8 +47,8 @@ final class ResultSpool: @unchecked Sendable {
     /// Results are judged against the run's start before they are stored, as `AuditReport` does.
     private let generatedAt: Date
     private let encoder = JSONReporter.domainEncoder()
-    /// Whether each domain's HTML section is rendered and stored with it.
-    private let htmlSections: Bool
+    /// The form of page each domain's HTML section is rendered for and stored with it (none: no section).
+    private let htmlSections: HTMLPageForm?
     /// The encoder is one object; appends come one at a time from the audit queue, and this makes
     /// a second caller safe.
     private let encodingLock = NSLock()
@@ -68,9 +68,10 @@ final class ResultSpool: @unchecked Sendable {
     private let createdFolders: [String]
 
     /// A spool for `count` domains in `folder` (created when missing, like the reports' folder).
-    /// `htmlSections`: render and store each domain's HTML section (when the run writes report.html).
+    /// `htmlSections`: render and store each domain's HTML section for a page of that form (when the
+    /// run writes report.html), but none for a passing domain of a compact page, which is a row there.
     /// `anonymous`: false skips `O_TMPFILE` (tests of the fallback).
-    init(in folder: URL, count: Int, generatedAt: Date, htmlSections: Bool = false, anonymous: Bool = true,
+    init(in folder: URL, count: Int, generatedAt: Date, htmlSections: HTMLPageForm? = nil, anonymous: Bool = true,
          temporaryName: (String) -> String = AtomicFile.temporaryName(for:)) throws(ReportWriteError) {
         let existing = try ReportOutput.nearestExistingFolder(of: folder.path)
         var created: [String] = []
@@ -141,7 +142,9 @@ final class ResultSpool: @unchecked Sendable {
             }
             return
         }
-        let section = htmlSections ? Data(HTMLReporter.domainSectionBody(result).utf8) : nil
+        let section = htmlSections.flatMap { form in
+            form.hasSection(result.verdict) ? Data(HTMLReporter.domainSectionBody(result, form: form).utf8) : nil
+        }
         lock.withLock {
             guard !sealed, failure == nil, slots.indices.contains(index) else { return }
             var record = Data(capacity: encoded.count + 8 + (section?.count ?? 0))
@@ -179,7 +182,7 @@ final class ResultSpool: @unchecked Sendable {
             return (self.slots, self.failure)
         }
         if let failure { throw failure }
-        return (SpooledResults(file: file, slots: slots.compactMap { $0 }), slots.map { $0 != nil })
+        return (SpooledResults(file: file, slots: slots.compactMap { $0 }, sectionForm: htmlSections ?? .full), slots.map { $0 != nil })
     }
 }
 
@@ -237,16 +240,19 @@ struct SpooledResults: DomainResults, HTMLSectionStore {
     let file: SpoolFile
     let slots: [ResultSpool.Slot]
     let digests: [DomainDigest]
+    /// The form of page the stored sections were rendered for.
+    let storedSectionForm: HTMLPageForm
 
-    init(file: SpoolFile, slots: [ResultSpool.Slot]) {
+    init(file: SpoolFile, slots: [ResultSpool.Slot], sectionForm: HTMLPageForm) {
         self.file = file
         self.slots = slots
+        storedSectionForm = sectionForm
         digests = slots.map(\.digest)
     }
 
     /// The same results in another order (`merge` sorts its domains by name once all are stored).
     func sorted(by areInIncreasingOrder: (DomainDigest, DomainDigest) -> Bool) -> SpooledResults {
-        SpooledResults(file: file, slots: slots.sorted { areInIncreasingOrder($0.digest, $1.digest) })
+        SpooledResults(file: file, slots: slots.sorted { areInIncreasingOrder($0.digest, $1.digest) }, sectionForm: storedSectionForm)
     }
 
     func storedJSON(at position: Int) throws -> Data? {

@@ -98,7 +98,7 @@ import Glibc
 
     @Test func anHTMLSectionIsStoredAsTheReporterRendersItAndACutOneIsNamed() throws {
         let folder = try AuditBinary.temporaryDirectory()
-        let spool = try ResultSpool(in: folder, count: 3, generatedAt: Self.generatedAt, htmlSections: true)
+        let spool = try ResultSpool(in: folder, count: 3, generatedAt: Self.generatedAt, htmlSections: .full)
         for index in 0..<3 { spool.append(Self.results[index], at: index) }
         let (spooled, _) = try spool.seal()
         for index in 0..<3 {

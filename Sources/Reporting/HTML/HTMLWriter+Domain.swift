@@ -43,9 +43,12 @@ extension HTMLWriter {
         for (index, location) in cards.enumerated() {
             let own = located.filter { $0.locations == [location.path] }.map(\.finding)
             let alsoShared = shared.filter { $0.locations.contains(location.path) }.count
-            // A body byte for byte the same as one shown above is named, not printed twice.
+            // A body byte for byte the same as one shown above is named, not printed twice; so is the
+            // certificate of the same connection.
             let sameBodyAs = cards.prefix(index).first { Self.sameBody($0, location) }?.path
-            locationBlock(location, of: domain, findings: own, alsoShared: alsoShared, sharedNotesOnly: sharedNotesOnly, sameBodyAs: sameBodyAs)
+            let sameTLSAs = location.tls == nil ? nil : cards.prefix(index).first { $0.tls == location.tls }?.path
+            locationBlock(location, of: domain, findings: own, alsoShared: alsoShared, sharedNotesOnly: sharedNotesOnly,
+                          sameBodyAs: sameBodyAs, sameTLSAs: sameTLSAs)
         }
         raw("</div>\n")
         let domainFindings = domain.orderedDomainFindings

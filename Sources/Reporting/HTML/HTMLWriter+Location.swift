@@ -5,9 +5,10 @@ import Foundation
 // One location of a domain: its facts (status, headers, size, timings) and findings.
 extension HTMLWriter {
     /// `findings`: the location's own findings (those both locations report are listed once above,
-    /// `alsoShared` of them, only notes when `sharedNotesOnly`); `sameBodyAs`: an earlier location that served the same body.
+    /// `alsoShared` of them, only notes when `sharedNotesOnly`); `sameBodyAs`: an earlier location that served the same body;
+    /// `sameTLSAs`: an earlier location whose certificate and TLS facts are these, shown there.
     mutating func locationBlock(_ location: LocationResult, of domain: DomainResult, findings own: [Finding],
-                                alsoShared: Int, sharedNotesOnly: Bool = false, sameBodyAs: String?) {
+                                alsoShared: Int, sharedNotesOnly: Bool = false, sameBodyAs: String?, sameTLSAs: String? = nil) {
         let role = domain.role(of: location)
         // A fallback Apple does not read changes nothing for devices: left off paper (report.css).
         raw(role == .fallbackNotRead ? "<div class=\"location not-read\">\n<h3><code>" : "<div class=\"location\">\n<h3><code>")
@@ -57,7 +58,13 @@ extension HTMLWriter {
             let reader = location.path == AssetLinksFile.path ? LocationKind.assetLinks.reader : LocationKind.appleAppSiteAssociation.reader
             fact("Redirect") { $0.redirect(redirect, reader: reader) }
         }
-        if let tls = location.tls {
+        if let sameTLSAs {
+            fact("Certificate") { w in
+                w.raw("the same as at <code>")
+                w.text(sameTLSAs)
+                w.raw("</code>, above")
+            }
+        } else if let tls = location.tls {
             fact("Certificate") { $0.certificate(tls) }
         }
         fact("Timings", kind: "timings") { $0.timings(location.timings) }
