@@ -22,6 +22,8 @@
 #   scripts/bench-html.sh                          100,000 domains in 20 shards
 #   BENCH_HTML_DOMAINS=2000 scripts/bench-html.sh  another size (e.g. the largest page with full sections)
 #   BENCH_HTML_PASSING=1 ...                       every domain passes (bytes per passing row)
+#   BENCH_HTML_BODIES=1 ...                        passing domains keep their served bodies (as a full
+#                                                  page of up to 200 domains shows them)
 #   BENCH_HTML_KEEP=DIR scripts/bench-html.sh      keep report.html in DIR
 #   BENCH_HTML_PAGE=FILE scripts/bench-html.sh     measure FILE in Chromium, nothing else
 #   BENCH_SKIP_BUILD=1 BENCH_BINARY=.build/debug/aasa-audit scripts/bench-html.sh
@@ -123,9 +125,9 @@ names=(); for t in "${templates[@]}"; do names+=("$t.bench.test"); done
 [ -f "$work/templates/report.json" ] || { echo "error: the template audit wrote no report" >&2; exit 1; }
 
 # The shards: each template's result copied under new names.
-python3 - "$work" "$domains" "$shards" "${BENCH_HTML_PASSING:-}" <<'PY'
+python3 - "$work" "$domains" "$shards" "${BENCH_HTML_PASSING:-}" "${BENCH_HTML_BODIES:-}" <<'PY'
 import json, os, sys
-work, count, shard_count, all_pass = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
+work, count, shard_count, all_pass, bodies = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1", sys.argv[5] == "1"
 template = json.load(open(f"{work}/templates/report.json"))
 by_kind = {}
 for domain in template["domains"]:
@@ -141,7 +143,7 @@ plan += ["pass"] * (1000 - len(plan))
 # Spread the others over the list rather than in runs.
 plan = [plan[(i * 389) % 1000] for i in range(1000)]
 passing = json.loads(json.dumps(by_kind["pass"]))
-for location in passing.get("locations", []):
+for location in passing.get("locations", []) if not bodies else []:
     location.pop("body", None)
 texts = {kind: json.dumps(passing if kind == "pass" else d, separators=(",", ":")) for kind, d in by_kind.items()}
 shell = dict(template)

@@ -88,6 +88,19 @@ import TestSupport
         #expect(Self.count("<tr><td>good-", in: page) == 250)
     }
 
+    @Test func aLargePageWhereNonePassesHasNoPassingList() {
+        var report = Self.report(passing: 0)
+        report.domains = (0..<250).map { index in
+            var domain = ReportFixtures.expired
+            domain.domain = "expired-\(index).example"
+            return domain
+        }
+        let page = HTMLReporter.render(report)
+        #expect(!page.contains("<section id=\"passing\">"))
+        #expect(!page.contains("shown as one row each"))
+        #expect(Self.count("<section class=\"domain v-fail\"", in: page) == 250)
+    }
+
     /// In Chromium: the failing domain's full section and a passing domain's row are laid out and
     /// visible (positions read by a script the test appends to a copy of the page; the page has none).
     @Test func chromiumShowsTheFailingSectionAndThePassingRows() throws {

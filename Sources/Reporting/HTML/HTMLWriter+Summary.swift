@@ -18,7 +18,7 @@ extension HTMLWriter {
         // As rows, passing domains are listed once, in the passing list after the sections.
         let rows = ordered.filter { form.hasSection(digests[$0.position].verdict) }
         let passing = digests.count - rows.count
-        if form == .compact {
+        if form == .compact && passing > 0 {
             raw("<p>")
             if rows.isEmpty { raw("No domain fails or warns. ") }
             raw("The \(Formatting.plural(passing, "passing domain")) \(passing == 1 ? "is" : "are") shown as one row each ")
