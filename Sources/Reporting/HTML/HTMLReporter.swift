@@ -23,9 +23,9 @@ public enum HTMLReporter {
     /// (`HTMLPageForm`). Chosen from `scripts/bench-html.sh` (docs/scaling.md, "report.html of a large run").
     public static let fullSectionsUpTo = 200
     /// On a compact page, served bodies are shown up to this many lines (`maxBodyLines` on a full page).
-    public static let maxBodyLinesCompact = 20
+    public static let maxBodyLinesCompact = 12
     /// On a compact page, served bodies are shown up to this many bytes as well.
-    public static let maxBodyBytesCompact = 1_536
+    public static let maxBodyBytesCompact = 1_024
 
     /// The section of `domain` as the page shows it, without its opening `<section>` tag (which
     /// holds the domain's anchor, chosen across the whole page): what `render` writes for the

@@ -135,9 +135,11 @@ extension HTMLWriter {
     }
 
     mutating func timings(_ t: TransferTimings) {
-        raw("DNS \(Formatting.ms(t.dnsMs)) · connect \(Formatting.ms(t.connectMs)) · ")
-        raw("TLS \(Formatting.ms(t.tlsMs)) · first byte \(Formatting.ms(t.firstByteMs)) · ")
-        raw("total \(Formatting.ms(t.totalMs))")
+        // A reused connection had no lookup, connection or handshake of its own: no zeros for them.
+        if !t.reusedConnection {
+            raw("DNS \(Formatting.ms(t.dnsMs)) · connect \(Formatting.ms(t.connectMs)) · TLS \(Formatting.ms(t.tlsMs)) · ")
+        }
+        raw("first byte \(Formatting.ms(t.firstByteMs)) · total \(Formatting.ms(t.totalMs))")
         if t.reusedConnection { raw(" (reused connection)") }
     }
 }
