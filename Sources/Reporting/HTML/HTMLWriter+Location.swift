@@ -80,8 +80,7 @@ extension HTMLWriter {
         }
         if alsoShared > 0 {
             raw(sharedNotesOnly ? "<p class=\"muted screen-only\">" : "<p class=\"muted\">")
-            raw("\(alsoShared == 1 ? "The finding" : "The \(alsoShared) findings") listed under “At both locations” ")
-            raw("\(alsoShared == 1 ? "applies" : "apply") here too.</p>\n")
+            raw("Also \(alsoShared == 1 ? "the finding" : "the \(alsoShared) findings") under “At both locations”, above.</p>\n")
         }
         if let sameBodyAs {
             raw("<p class=\"muted\">Served body: the same bytes as <code>")
