@@ -25,6 +25,8 @@ extension HTMLWriter {
         badge(domain.verdict)
         raw("</h2>\n")
         firstScreen(domain)
+        fixShownAbove = domain.headline?.fix == nil ? nil : domain.headline
+        defer { fixShownAbove = nil }
         // Causes first (`DomainResult.findingGroups`): what each location serves, then the domain's
         // own findings, Apple's crawler and Apple's CDN, which follow from it. A finding both
         // locations report (an expired certificate) is listed once, before either location.
@@ -139,9 +141,13 @@ extension HTMLWriter {
                 raw("</code>)</span>")
             }
             if read, let fix = finding.fix {
-                raw("<br><span class=\"fix\">Fix: ")
-                text(fix)
-                raw("</span>")
+                if let shown = fixShownAbove, shown == finding {
+                    raw("<br><span class=\"fix\">Fix: as given at the top of this section.</span>")
+                } else {
+                    raw("<br><span class=\"fix\">Fix: ")
+                    text(fix)
+                    raw("</span>")
+                }
             }
             raw("</li>\n")
         }

@@ -19,6 +19,9 @@ struct HTMLWriter {
     /// The first domain that could not be read back; the rest of the page is not written.
     var failure: Error?
     var out = ""
+    /// While a domain's section is written: its headline, whose fix its first screen gives (the
+    /// findings below name it rather than repeat it).
+    var fixShownAbove: Finding?
     /// Unicode names of internationalised domains by ASCII name, for the changes section.
     var unicodeNames: [String: String] = [:]
     /// When set, finished parts of the page are handed to it (and dropped from `out`) between domains.
