@@ -16,15 +16,16 @@ public enum HTMLEscaping {
     }
 
     /// Appends the escaped form of `text` to `out`, without building an intermediate string,
-    /// so that rendering stays linear in the size of the report.
-    static func append<S: StringProtocol>(_ text: S, to out: inout String) {
+    /// so that rendering stays linear in the size of the report. `quotes`: false for text placed in
+    /// element content only (never in an attribute), where `"` and `'` are plain characters.
+    static func append<S: StringProtocol>(_ text: S, to out: inout String, quotes: Bool = true) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+            case "\"" where quotes: out += "&quot;"
+            case "'" where quotes: out += "&#39;"
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             default:
                 switch UnsafeCharacter(scalar) {

@@ -247,7 +247,7 @@ public struct AuditRun: Sendable {
             do {
                 spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
                                         count: entries.count, generatedAt: started,
-                                        htmlSections: output.formats.contains(.html))
+                                        htmlSections: output.formats.contains(.html) ? HTMLPageForm.forPage(of: entries.count) : nil)
             } catch {
                 observer.event(.spoolUnavailable(error))
             }

@@ -1,5 +1,6 @@
 import Audit
 import Foundation
+import Reporting
 
 /// `merge`: the reports of `--shard K/N` runs → one report (`ReportMerge`) → the report store, like
 /// an audit's (same formats, atomic files) → an outcome.
@@ -101,9 +102,14 @@ public struct MergeRun: Sendable {
         let generatedAt = builder.generatedAt ?? Date()
         var spool: ResultSpool?
         if spoolsResults {
+            // The page's form from the shards' own counts, each counted at most past the limit (a
+            // count read from a file cannot overflow the sum); should they be wrong, the page renders
+            // its sections again for its real form.
+            let expected = shells.reduce(0) { $0 + min(max($1.report.summary.domains, 0), HTMLReporter.fullSectionsUpTo + 1) }
             do {
                 spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
-                                        count: 0, generatedAt: generatedAt, htmlSections: output.formats.contains(.html))
+                                        count: 0, generatedAt: generatedAt,
+                                        htmlSections: output.formats.contains(.html) ? HTMLPageForm.forPage(of: expected) : nil)
             } catch {
                 observer.event(.spoolUnavailable(error))
             }

@@ -47,8 +47,8 @@ final class ResultSpool: @unchecked Sendable {
     /// Results are judged against the run's start before they are stored, as `AuditReport` does.
     private let generatedAt: Date
     private let encoder = JSONReporter.domainEncoder()
-    /// Whether each domain's HTML section is rendered and stored with it.
-    private let htmlSections: Bool
+    /// The form of page each domain's HTML section is rendered for and stored with it (none: no section).
+    private let htmlSections: HTMLPageForm?
     /// The encoder is one object; appends come one at a time from the audit queue, and this makes
     /// a second caller safe.
     private let encodingLock = NSLock()
@@ -70,9 +70,10 @@ final class ResultSpool: @unchecked Sendable {
     private let createdFolders: [String]
 
     /// A spool for `count` domains in `folder` (created when missing, like the reports' folder).
-    /// `htmlSections`: render and store each domain's HTML section (when the run writes report.html).
+    /// `htmlSections`: render and store each domain's HTML section for a page of that form (when the
+    /// run writes report.html), but none for a passing domain of a compact page, which is a row there.
     /// `anonymous`: false skips `O_TMPFILE` (tests of the fallback).
-    init(in folder: URL, count: Int, generatedAt: Date, htmlSections: Bool = false, anonymous: Bool = true,
+    init(in folder: URL, count: Int, generatedAt: Date, htmlSections: HTMLPageForm? = nil, anonymous: Bool = true,
          temporaryName: (String) -> String = AtomicFile.temporaryName(for:)) throws(ReportWriteError) {
         let existing = try ReportOutput.nearestExistingFolder(of: folder.path)
         var created: [String] = []
@@ -143,7 +144,9 @@ final class ResultSpool: @unchecked Sendable {
             }
             return
         }
-        let section = htmlSections ? Data(HTMLReporter.domainSectionBody(result).utf8) : nil
+        let section = htmlSections.flatMap { form in
+            form.hasSection(result.verdict) ? Data(HTMLReporter.domainSectionBody(result, form: form).utf8) : nil
+        }
         lock.withLock {
             guard !sealed, failure == nil, slots.indices.contains(index) else { return }
             var record = Data(capacity: encoded.count + 8 + (section?.count ?? 0))
@@ -182,7 +185,7 @@ final class ResultSpool: @unchecked Sendable {
             if let handedOver { return .success(handedOver) }
             // A sealed spool takes no more: its index goes to the results alone (at 100,000
             // domains a second copy of it is tens of MB); a second seal gives the same results.
-            let results = (results: SpooledResults(file: file, slots: slots), stored: slots.map { $0 != nil })
+            let results = (results: SpooledResults(file: file, slots: slots, sectionForm: htmlSections ?? .full), stored: slots.map { $0 != nil })
             slots = []
             handedOver = results
             return .success(results)
@@ -252,10 +255,13 @@ struct SpooledResults: DomainResults, HTMLSectionStore {
     let file: SpoolFile
     let records: [Record]
     let digests: [DomainDigest]
+    /// The form of page the stored sections were rendered for.
+    let storedSectionForm: HTMLPageForm
 
     /// The results stored in `slots`, in their order (the domains not stored left out).
-    init(file: SpoolFile, slots: [ResultSpool.Slot?]) {
+    init(file: SpoolFile, slots: [ResultSpool.Slot?], sectionForm: HTMLPageForm) {
         self.file = file
+        storedSectionForm = sectionForm
         var records: [Record] = [], digests: [DomainDigest] = []
         records.reserveCapacity(slots.count)
         digests.reserveCapacity(slots.count)
@@ -267,16 +273,17 @@ struct SpooledResults: DomainResults, HTMLSectionStore {
         self.digests = digests
     }
 
-    private init(file: SpoolFile, records: [Record], digests: [DomainDigest]) {
+    private init(file: SpoolFile, records: [Record], digests: [DomainDigest], sectionForm: HTMLPageForm) {
         self.file = file
         self.records = records
         self.digests = digests
+        storedSectionForm = sectionForm
     }
 
     /// The same results in another order (`merge` sorts its domains by name once all are stored).
     func sorted(by areInIncreasingOrder: (DomainDigest, DomainDigest) -> Bool) -> SpooledResults {
         let order = digests.indices.sorted { areInIncreasingOrder(digests[$0], digests[$1]) }
-        return SpooledResults(file: file, records: order.map { records[$0] }, digests: order.map { digests[$0] })
+        return SpooledResults(file: file, records: order.map { records[$0] }, digests: order.map { digests[$0] }, sectionForm: storedSectionForm)
     }
 
     func storedJSON(at position: Int) throws -> Data? {

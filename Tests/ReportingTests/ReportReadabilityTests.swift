@@ -105,7 +105,7 @@ import TestSupport
         #expect(Self.occurrences(of: "The Content-Type is &quot;text/plain&quot; instead of application/json.", in: html) == 1)
         #expect(Self.occurrences(of: "The certificate expired on 2026-11-20, 9 days before this check.", in: html) == 1)
         #expect(html.contains("<h3>At both locations</h3>"))
-        #expect(html.contains("The finding listed under “At both locations” applies here too."))
+        #expect(html.contains("Also the finding under “At both locations”, above."))
         // The two redirects point to different places: both are listed, and no "both" section is made for them.
         #expect(html.contains("redirects to https://www.redirect.example/.well-known/apple-app-site-association; Apple"))
         #expect(html.contains("redirects to https://evil.example/"))

@@ -96,9 +96,31 @@ import Glibc
         #expect("\(other.map { $0 as Any } ?? "")".contains("a.test"))
     }
 
+    /// For a compact page (more than 200 domains) only the failing and warning domains' sections are
+    /// rendered, for that form; a page of another form does not copy them (it renders its own).
+    @Test func aCompactPageStoresSectionsOnlyForDomainsThatDoNotPass() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let spool = try ResultSpool(in: folder, count: Self.results.count, generatedAt: Self.generatedAt, htmlSections: .compact)
+        for (index, result) in Self.results.enumerated() { spool.append(result, at: index) }
+        let (spooled, _) = try spool.seal()
+        #expect(spooled.storedSectionForm == .compact)
+        for (index, result) in Self.results.enumerated() {
+            let judged = Self.judged(result)
+            let expected = judged.verdict == .pass ? nil : HTMLReporter.domainSectionBody(judged, form: .compact)
+            #expect(try spooled.storedHTMLSection(at: index) == expected, "\(result.domain)")
+        }
+        // The five domains make a full page: it renders their sections again, the same as from memory.
+        let shell = AuditReport(tool: ToolInfo(name: "t", version: "1"), generatedAt: Self.generatedAt, domains: [])
+        var pieces: [String] = []
+        try HTMLReporter.render(StreamedReport(shell: shell, domains: spooled)) { pieces.append($0) }
+        let whole = AuditReport(tool: ToolInfo(name: "t", version: "1"), generatedAt: Self.generatedAt, domains: Self.results)
+        #expect(pieces.joined() == HTMLReporter.render(whole))
+        #expect(pieces.joined().contains("<section class=\"domain v-pass\""), "a full page has the passing sections")
+    }
+
     @Test func anHTMLSectionIsStoredAsTheReporterRendersItAndACutOneIsNamed() throws {
         let folder = try AuditBinary.temporaryDirectory()
-        let spool = try ResultSpool(in: folder, count: 3, generatedAt: Self.generatedAt, htmlSections: true)
+        let spool = try ResultSpool(in: folder, count: 3, generatedAt: Self.generatedAt, htmlSections: .full)
         for index in 0..<3 { spool.append(Self.results[index], at: index) }
         let (spooled, _) = try spool.seal()
         for index in 0..<3 {

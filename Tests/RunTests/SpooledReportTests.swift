@@ -55,7 +55,7 @@ import TestSupport
         // The same results through a spool, which also renders each domain's HTML section as it
         // stores it (the page then copies the sections).
         let spool = try ResultSpool(in: folder.appendingPathComponent("spool"), count: whole.domains.count, generatedAt: whole.generatedAt,
-                                    htmlSections: true)
+                                    htmlSections: .full)
         for (index, domain) in whole.domains.enumerated().reversed() { spool.append(domain, at: index) }
         let results = try spool.seal().results
         #expect(try results.digests.indices.allSatisfy { try results.storedHTMLSection(at: $0) != nil }, "every section is stored")

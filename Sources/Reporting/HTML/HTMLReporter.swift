@@ -19,14 +19,22 @@ public enum HTMLReporter {
     public static let maxSubjectAltNames = 20
     /// Entries listed per kind of change since the baseline; the rest are counted.
     public static let maxChangesListed = 50
+    /// Up to this many domains every domain has its full section; above, the page is compact
+    /// (`HTMLPageForm`). Chosen from `scripts/bench-html.sh` (docs/scaling.md, "report.html of a large run").
+    public static let fullSectionsUpTo = 200
+    /// On a compact page, served bodies are shown up to this many lines (`maxBodyLines` on a full page).
+    public static let maxBodyLinesCompact = 12
+    /// On a compact page, served bodies are shown up to this many bytes as well.
+    public static let maxBodyBytesCompact = 1_024
 
     /// The section of `domain` as the page shows it, without its opening `<section>` tag (which
     /// holds the domain's anchor, chosen across the whole page): what `render` writes for the
     /// domain after that tag. A run renders it when the domain is audited, while other domains
     /// are still fetched, and stores it (`HTMLSectionStore`); the page then copies it. `domain`
     /// must be judged as the report's domains are (`DomainResult.judge(at:)` at the run's start).
-    public static func domainSectionBody(_ domain: DomainResult) -> String {
-        var writer = HTMLWriter(sectionCapacity: 8_192)
+    /// `form`: the form of the page it goes into (`HTMLPageForm.forPage(of:)`).
+    public static func domainSectionBody(_ domain: DomainResult, form: HTMLPageForm = .full) -> String {
+        var writer = HTMLWriter(sectionCapacity: 8_192, form: form)
         writer.domainSectionBody(domain)
         return writer.out
     }
@@ -60,5 +68,26 @@ public enum HTMLReporter {
             if failure == nil, !writer.out.isEmpty { try sink(writer.out) }
         }
         if let failure { throw failure }
+    }
+}
+
+/// The form of report.html, chosen from how many domains it shows. `full`: every domain has its full
+/// section (certificate, headers, timings, served body), as a support ticket about one passing
+/// domain needs. `compact`: failing and warning domains keep their full sections, with served bodies
+/// cut at `HTMLReporter.maxBodyLinesCompact` lines, and each passing domain is one row of the passing
+/// list (domain, the location Apple uses, the certificate's days left, what devices get, all from the
+/// domain's digest), so that a page of 100,000 domains stays small enough for a browser to open.
+public enum HTMLPageForm: Equatable, Sendable {
+    case full
+    case compact
+
+    /// The form of a page of `domainCount` domains: full up to `HTMLReporter.fullSectionsUpTo`, compact above.
+    public static func forPage(of domainCount: Int) -> HTMLPageForm {
+        domainCount > HTMLReporter.fullSectionsUpTo ? .compact : .full
+    }
+
+    /// Whether a domain of `verdict` has a section on such a page (a passing one on a compact page is a row).
+    public func hasSection(_ verdict: Verdict) -> Bool {
+        self == .full || verdict != .pass
     }
 }

@@ -52,7 +52,16 @@ extension HTMLWriter {
     mutating func crawlerBlock(_ crawler: CrawlerResult) {
         // The crawler answered as this tool was: nothing for paper (report.css: "off-paper").
         let fine = crawler.httpStatus != nil && crawler.httpStatus == crawler.toolHTTPStatus && crawler.sameBody != false
-        raw(fine ? "<div class=\"location crawler off-paper\">\n" : "<div class=\"location crawler\">\n")
+        // Answered as this tool was: one sentence, not five facts (on a page of thousands of domains, kilobytes).
+        if fine, let status = crawler.httpStatus {
+            raw("<div class=\"location crawler off-paper\">\n<h3>Apple's crawler</h3>\n<p>Fetched with the User-Agent Apple's CDN sends, <code>")
+            text(crawler.userAgent)
+            raw("</code>, <code>")
+            text(crawler.path)
+            raw("</code> answered HTTP \(status), as it did to this tool\(crawler.sameBody == true ? ", with the same body" : "").</p>\n</div>\n")
+            return
+        }
+        raw("<div class=\"location crawler\">\n")
         raw("<h3>Apple's crawler <span class=\"label\">the file fetched with the User-Agent Apple's CDN sends</span></h3>\n")
         raw("<dl class=\"facts\">\n")
         fact("User-Agent") { $0.raw("<code>"); $0.text(crawler.userAgent); $0.raw("</code>") }

@@ -10,7 +10,10 @@ extension HTMLWriter {
         raw("file of the domain Apple reads for it lists the app for that service.</p>\n")
         var anchors: [String: String] = [:]
         let digests = domains.digests
-        for (position, anchor) in ordered where anchors[digests[position].domain] == nil { anchors[digests[position].domain] = anchor }
+        for (position, anchor) in ordered where anchors[digests[position].domain] == nil {
+            // A passing domain of a compact page has a row of the passing list, not a section.
+            anchors[digests[position].domain] = form.hasSection(digests[position].verdict) ? anchor : Self.passingListAnchor
+        }
         for app in apps {
             raw("<h3>")
             text(app.appID)

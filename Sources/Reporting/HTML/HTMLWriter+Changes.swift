@@ -21,7 +21,7 @@ extension HTMLWriter {
         let digests = domains.digests
         for (position, anchor) in ordered {
             let domain = digests[position]
-            anchors[domain.domain] = anchor
+            anchors[domain.domain] = form.hasSection(domain.verdict) ? anchor : Self.passingListAnchor
             if let unicode = domain.unicodeDomain { unicodeNames[domain.domain] = unicode }
         }
         let limit = HTMLReporter.maxChangesListed

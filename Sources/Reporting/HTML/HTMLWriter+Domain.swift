@@ -25,6 +25,8 @@ extension HTMLWriter {
         badge(domain.verdict)
         raw("</h2>\n")
         firstScreen(domain)
+        fixShownAbove = domain.headline?.fix == nil ? nil : domain.headline
+        defer { fixShownAbove = nil }
         // Causes first (`DomainResult.findingGroups`): what each location serves, then the domain's
         // own findings, Apple's crawler and Apple's CDN, which follow from it. A finding both
         // locations report (an expired certificate) is listed once, before either location.
@@ -43,9 +45,12 @@ extension HTMLWriter {
         for (index, location) in cards.enumerated() {
             let own = located.filter { $0.locations == [location.path] }.map(\.finding)
             let alsoShared = shared.filter { $0.locations.contains(location.path) }.count
-            // A body byte for byte the same as one shown above is named, not printed twice.
+            // A body byte for byte the same as one shown above is named, not printed twice; so is the
+            // certificate of the same connection.
             let sameBodyAs = cards.prefix(index).first { Self.sameBody($0, location) }?.path
-            locationBlock(location, of: domain, findings: own, alsoShared: alsoShared, sharedNotesOnly: sharedNotesOnly, sameBodyAs: sameBodyAs)
+            let sameTLSAs = location.tls == nil ? nil : cards.prefix(index).first { $0.tls == location.tls }?.path
+            locationBlock(location, of: domain, findings: own, alsoShared: alsoShared, sharedNotesOnly: sharedNotesOnly,
+                          sameBodyAs: sameBodyAs, sameTLSAs: sameTLSAs)
         }
         raw("</div>\n")
         let domainFindings = domain.orderedDomainFindings
@@ -136,9 +141,13 @@ extension HTMLWriter {
                 raw("</code>)</span>")
             }
             if read, let fix = finding.fix {
-                raw("<br><span class=\"fix\">Fix: ")
-                text(fix)
-                raw("</span>")
+                if let shown = fixShownAbove, shown == finding {
+                    raw("<br><span class=\"fix\">Fix: as given at the top of this section.</span>")
+                } else {
+                    raw("<br><span class=\"fix\">Fix: ")
+                    text(fix)
+                    raw("</span>")
+                }
             }
             if let detail = finding.detail {
                 raw("<br><small class=\"muted\">Technical detail: ")

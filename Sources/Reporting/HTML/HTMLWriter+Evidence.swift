@@ -126,10 +126,32 @@ extension HTMLWriter {
         let shown = pretty ?? body
         var lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
-        let limit = HTMLReporter.maxBodyLines
+        var limit = form == .compact ? HTMLReporter.maxBodyLinesCompact : HTMLReporter.maxBodyLines
+        // On a compact page also at most `maxBodyBytesCompact` bytes: a file that is not JSON can be one long line.
+        var cutLine: Substring?
+        if form == .compact {
+            var room = HTMLReporter.maxBodyBytesCompact
+            for (i, line) in lines.prefix(limit).enumerated() {
+                if line.utf8.count < room {
+                    room -= line.utf8.count + 1
+                    continue
+                }
+                var end = line.startIndex
+                while end < line.endIndex, line[end].utf8.count <= room {
+                    room -= line[end].utf8.count
+                    end = line.index(after: end)
+                }
+                limit = i + 1
+                // The last line, whole, is no cut.
+                if end < line.endIndex || i < lines.count - 1 { cutLine = line[..<end] }
+                break
+            }
+        }
         raw("<p class=\"muted\">Served body")
         if pretty != nil && pretty != body && pretty.map({ $0 + "\n" }) != body { raw(", pretty-printed") }
-        if lines.count > limit {
+        if cutLine != nil {
+            raw(" (showing its first \(Self.size(HTMLReporter.maxBodyBytesCompact)); the rest is cut)")
+        } else if lines.count > limit {
             raw(" (showing the first \(limit) of \(lines.count) lines; the rest is cut)")
         }
         raw(":</p>\n<pre class=\"body\">")
@@ -138,14 +160,16 @@ extension HTMLWriter {
         for (i, line) in lines.prefix(limit).enumerated() {
             if i == printed { raw("<span class=\"screen-only\">") }
             if i > 0 { raw("\n") }
-            text(line)
+            content(i == limit - 1 ? cutLine ?? line : line)
         }
-        if lines.count > printed { raw("</span>") }
+        if lines.count > printed && limit > printed { raw("</span>") }
         raw("</pre>\n")
-        if lines.count > printed {
+        if lines.count > printed && limit > printed {
             raw("<p class=\"muted print-only\">Printed: the first \(printed) lines of the body; the HTML file shows more.</p>\n")
         }
-        if lines.count > limit {
+        if cutLine != nil {
+            raw("<p class=\"muted\">… the rest of the body is not shown.</p>\n")
+        } else if lines.count > limit {
             raw("<p class=\"muted\">… \(lines.count - limit) more lines not shown.</p>\n")
         }
     }

@@ -5,9 +5,10 @@ import Foundation
 // One location of a domain: its facts (status, headers, size, timings) and findings.
 extension HTMLWriter {
     /// `findings`: the location's own findings (those both locations report are listed once above,
-    /// `alsoShared` of them, only notes when `sharedNotesOnly`); `sameBodyAs`: an earlier location that served the same body.
+    /// `alsoShared` of them, only notes when `sharedNotesOnly`); `sameBodyAs`: an earlier location that served the same body;
+    /// `sameTLSAs`: an earlier location whose certificate and TLS facts are these, shown there.
     mutating func locationBlock(_ location: LocationResult, of domain: DomainResult, findings own: [Finding],
-                                alsoShared: Int, sharedNotesOnly: Bool = false, sameBodyAs: String?) {
+                                alsoShared: Int, sharedNotesOnly: Bool = false, sameBodyAs: String?, sameTLSAs: String? = nil) {
         let role = domain.role(of: location)
         // A fallback Apple does not read changes nothing for devices: left off paper (report.css).
         raw(role == .fallbackNotRead ? "<div class=\"location not-read\">\n<h3><code>" : "<div class=\"location\">\n<h3><code>")
@@ -57,7 +58,13 @@ extension HTMLWriter {
             let reader = location.path == AssetLinksFile.path ? LocationKind.assetLinks.reader : LocationKind.appleAppSiteAssociation.reader
             fact("Redirect") { $0.redirect(redirect, reader: reader) }
         }
-        if let tls = location.tls {
+        if let sameTLSAs {
+            fact("Certificate") { w in
+                w.raw("the same as at <code>")
+                w.text(sameTLSAs)
+                w.raw("</code>, above")
+            }
+        } else if let tls = location.tls {
             fact("Certificate") { $0.certificate(tls) }
         }
         fact("Timings", kind: "timings") { $0.timings(location.timings) }
@@ -73,8 +80,7 @@ extension HTMLWriter {
         }
         if alsoShared > 0 {
             raw(sharedNotesOnly ? "<p class=\"muted screen-only\">" : "<p class=\"muted\">")
-            raw("\(alsoShared == 1 ? "The finding" : "The \(alsoShared) findings") listed under “At both locations” ")
-            raw("\(alsoShared == 1 ? "applies" : "apply") here too.</p>\n")
+            raw("Also \(alsoShared == 1 ? "the finding" : "the \(alsoShared) findings") under “At both locations”, above.</p>\n")
         }
         if let sameBodyAs {
             raw("<p class=\"muted\">Served body: the same bytes as <code>")
@@ -128,9 +134,11 @@ extension HTMLWriter {
     }
 
     mutating func timings(_ t: TransferTimings) {
-        raw("DNS \(Formatting.ms(t.dnsMs)) · connect \(Formatting.ms(t.connectMs)) · ")
-        raw("TLS \(Formatting.ms(t.tlsMs)) · first byte \(Formatting.ms(t.firstByteMs)) · ")
-        raw("total \(Formatting.ms(t.totalMs))")
+        // A reused connection had no lookup, connection or handshake of its own: no zeros for them.
+        if !t.reusedConnection {
+            raw("DNS \(Formatting.ms(t.dnsMs)) · connect \(Formatting.ms(t.connectMs)) · TLS \(Formatting.ms(t.tlsMs)) · ")
+        }
+        raw("first byte \(Formatting.ms(t.firstByteMs)) · total \(Formatting.ms(t.totalMs))")
         if t.reusedConnection { raw(" (reused connection)") }
     }
 }

@@ -14,12 +14,25 @@ extension HTMLWriter {
             raw("<p>No domains were checked.</p>\n</section>\n")
             return
         }
+        let digests = domains.digests
+        // As rows, passing domains are listed once, in the passing list after the sections.
+        let rows = ordered.filter { form.hasSection(digests[$0.position].verdict) }
+        let passing = digests.count - rows.count
+        if form == .compact && passing > 0 {
+            raw("<p>")
+            if rows.isEmpty { raw("No domain fails or warns. ") }
+            raw("The \(Formatting.plural(passing, "passing domain")) \(passing == 1 ? "is" : "are") shown as one row each ")
+            raw("in <a href=\"#passing\">Passing domains</a>, after the sections of the others.</p>\n")
+        }
+        guard !rows.isEmpty else {
+            summaryNotes(digests)
+            return
+        }
         // On a phone the rows become cards (report.css), each cell named by its data-label.
         raw("<div class=\"scroll\"><table class=\"summary\">\n<thead><tr><th>Domain</th><th>Verdict</th>")
         raw("<th>Apple uses</th><th>Certificate</th><th>Main problem</th></tr></thead>\n<tbody>\n")
         // The rows come from the digests: no domain is read back for them.
-        let digests = domains.digests
-        for (position, anchor) in ordered {
+        for (position, anchor) in rows {
             let domain = digests[position]
             raw("<tr><td data-label=\"Domain\"><a href=\"#\(anchor)\">")
             domainName(domain.domain, unicode: domain.unicodeDomain)
@@ -38,19 +51,7 @@ extension HTMLWriter {
                 raw("<span class=\"muted\">no file it can read</span>")
             }
             raw("</td><td data-label=\"Certificate\">")
-            // The certificate, its problem and its days left are the audit's judgement (`DomainResult.certificate`):
-            // a certificate Apple refuses says why, not days left that would read as if all were well.
-            if let problem = domain.certificateProblem {
-                raw("<span class=\"bad\">")
-                raw(problem.words)
-                raw("</span>")
-            } else if let days = domain.certificateDaysLeft {
-                raw(days < 0 ? "<span class=\"bad\">" : "<span>")
-                raw(Formatting.daysLeftText(days))
-                raw("</span>")
-            } else {
-                raw("<span class=\"muted\">unknown</span>")
-            }
+            certificateCell(domain)
             raw("</td><td data-label=\"Main problem\">")
             if let headline = domain.headline {
                 text(headline)
@@ -62,6 +63,11 @@ extension HTMLWriter {
             flush()
         }
         raw("</tbody>\n</table></div>\n")
+        summaryNotes(digests)
+    }
+
+    /// The notes under the summary table, said once for the whole page, and the end of the summary.
+    mutating func summaryNotes(_ digests: [DomainDigest]) {
         raw("<p class=\"meta\"><code>.well-known</code>: <code>\(AASAFile.wellKnownPath)</code>, where Apple looks first; ")
         raw("<code>root</code>: <code>\(AASAFile.rootPath)</code>, its fallback.</p>\n")
         // How Apple's CDN refreshes is the same for every domain: said once, here.
@@ -70,11 +76,31 @@ extension HTMLWriter {
             text(CDNCheck.refreshFact)
             raw("</p>\n")
         }
-        raw("<p class=\"meta print-only\">This printout leaves out the sections of passing domains (their row above says all ")
-        raw("that matters), the root fallbacks Apple does not read, notes, the timings, the certificates' key and signature details ")
+        raw(form == .compact
+            ? "<p class=\"meta print-only\">This printout leaves out the list of passing domains (the HTML file has it), the root fallbacks"
+            : "<p class=\"meta print-only\">This printout leaves out the sections of passing domains (their row above says all that matters), the root fallbacks")
+        raw(" Apple does not read, notes, the timings, the certificates' key and signature details ")
         raw("(their findings say what matters), Apple's crawler and CDN where they agree with the server or only repeat its failure ")
         raw("and the served bodies after their first \(HTMLReporter.maxPrintedBodyLines) lines; ")
         raw("the HTML file shows them all.</p>\n</section>\n")
+    }
+
+    /// The certificate of a summary row or passing row: its problem, its days left or "unknown". The
+    /// certificate, its problem and its days left are the audit's judgement (`DomainResult.certificate`):
+    /// a certificate Apple refuses says why, not days left that would read as if all were well.
+    mutating func certificateCell(_ domain: DomainDigest) {
+        if let problem = domain.certificateProblem {
+            raw("<span class=\"bad\">")
+            raw(problem.words)
+            raw("</span>")
+        } else if let days = domain.certificateDaysLeft {
+            // A span only where it says something (at 100,000 rows, bytes count).
+            if days < 0 { raw("<span class=\"bad\">") }
+            raw(Formatting.daysLeftText(days))
+            if days < 0 { raw("</span>") }
+        } else {
+            raw("<span class=\"muted\">unknown</span>")
+        }
     }
 
     /// ".well-known" or "root" for the two file locations; any other path (from a report file) as it is.
