@@ -141,8 +141,7 @@ import Glibc
         #expect(!outcome.stderr.contains("CFPropertyList") && !outcome.stderr.contains("Old-style plist parser"), "\(outcome.stderr)")
     }
 
-    /// Ctrl-C while a 100,000-member .ipa is read ends the run within half a second. The domain
-    /// list is a pipe, so the signal is sent just as the app's read starts (after the list arrives).
+    /// Ctrl-C while a 100,000-member .ipa is read ends the run (how soon: `make bench-inputs`).
     @Test func ctrlCDuringALargeIPAEndsTheRunAtOnce() throws {
         let sites = try LocalSites.shared.get()
         let folder = try AuditBinary.temporaryDirectory()
@@ -155,13 +154,11 @@ import Glibc
         #expect(mkfifo(fifo, 0o600) == 0)
         let audit = try RunningAudit(["--domains", "domains.fifo", "--entitlements", "Big.ipa", "--cacert", sites.certificateAuthority.certificatePath,
                                       "--no-cdn", "--timeout", "3", "--connect-timeout", "2", "--out", "out"] + sites.connectToArguments, in: folder)
-        #expect(audit.waitForStandardError(containing: "waiting for the domain list", limit: 30))
-        let writer = open(fifo, O_WRONLY)
-        _ = "good.test\n".withCString { write(writer, $0, 10) }
-        close(writer)
-        usleep(20_000)
-        // How soon it ends (within 0.5 s) is `make bench-inputs`' `ipa-sigint` case: a timed assertion
-        // here failed on the loaded shared machine at 0.55 s.
+        // The app is read before the domain list (an unreadable one ends the run first), and the
+        // pipe is never written: the run cannot end by itself, so the signal lands in the app's read
+        // (or, on a fast machine, in the wait for the list after it) and must end the run.
+        usleep(100_000)
+        #expect(audit.isRunning, "the run ended by itself")
         try audit.send(SIGINT)
         let result = audit.wait(limit: 30)
         #expect(result.outcome.status == 130, "\(result.outcome.stderr)")
