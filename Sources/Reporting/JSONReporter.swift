@@ -38,16 +38,33 @@ public enum JSONReporter {
             // No domains (or an encoder that lays out empty arrays differently): encode it whole.
             var whole = streamed.report
             whole.domains = try domains.all()
-            var data = try encoder.encode(whole)
-            data.append(0x0A)
-            return try sink(data)
+            return try sink(renderWhole(whole))
         }
         let tail = head[close.upperBound...]
         head.removeSubrange(key.upperBound...)
         head.append(0x0A)
-        try sink(head)
+        // The bodies, once each, go where their key sorts: before the first top-level key after
+        // "bodies" ("changes" or "complete", which is always there; only top-level keys are indented
+        // two spaces). Written one at a time, so the table is never held whole.
+        if let next = head.range(of: Data(Self.keyAfterBodies.utf8)) {
+            try sink(head[..<next.lowerBound])
+            var first = true
+            try domains.forEachStoredBody { digest, text in
+                var entry = Data((first ? "\n  \"bodies\" : {\n    \"" : ",\n    \"").utf8)
+                entry.append(contentsOf: digest.utf8)
+                entry.append(contentsOf: "\" : ".utf8)
+                entry.append(try encoder.encode(text))
+                first = false
+                try sink(entry)
+            }
+            if !first { try sink(Data("\n  },".utf8)) }
+            try sink(head[next.lowerBound...])
+        } else {
+            try sink(head)
+        }
         for index in 0..<domains.count {
-            let encoded = try domains.storedJSON(at: index) ?? encoder.encode(domains.result(at: index))
+            let encoded = try domains.storedJSON(at: index)
+                ?? encoder.encode(domains.result(at: index).bodiesApart { _, _ in })
             // Array elements sit four spaces deep; JSON strings hold no raw newline, so every
             // newline in the encoding starts a line to indent (but the blank line of an empty array).
             var chunk = Data(capacity: encoded.count + encoded.count / 8 + 8)
@@ -83,6 +100,8 @@ public enum JSONReporter {
     }
 
     private static let domainsKey = "\n  \"domains\" : ["
+    /// The start of the top-level keys that sort after "bodies" and are in every report.
+    private static let keyAfterBodies = "\n  \"c"
     /// How the encoder lays out the empty `domains` array after its key.
     private static let emptyArrayEnd = "\n\n  ]"
     private static let elementIndent: [UInt8] = Array("    ".utf8)
@@ -96,10 +115,47 @@ public enum JSONReporter {
 
     /// The whole report through one `JSONEncoder` call: what `render` must equal, byte for byte.
     /// For tests.
+    /// Also what a report with no domains is written as.
     static func renderWhole(_ report: AuditReport) throws -> Data {
-        var data = try makeEncoder().encode(report)
+        var whole = WholeReport(report: report, bodies: [:])
+        whole.report.domains = report.domains.map { $0.bodiesApart { whole.bodies[$0] = $1 } }
+        var data = try makeEncoder().encode(whole)
         data.append(0x0A)
         return data
+    }
+
+    /// A report with its bodies stored apart, as one value: the report's own keys and `bodies`
+    /// (absent when empty) in one object, sorted by the encoder.
+    private struct WholeReport: Encodable {
+        var report: AuditReport
+        var bodies: [String: String]
+        private enum Key: String, CodingKey { case bodies }
+        func encode(to encoder: Encoder) throws {
+            try report.encode(to: encoder)
+            guard !bodies.isEmpty else { return }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(bodies, forKey: .bodies)
+        }
+    }
+
+    /// The `bodies` table of a report: each body stored apart, by its SHA-256 (`BodyDigest`).
+    private struct BodiesOnly: Decodable {
+        var bodies: [String: String]?
+    }
+
+    /// `report`'s locations with the bodies its `bodies` table holds put back; throws
+    /// `StoredBodyMissing` for a reference the table lacks, `BodyTableProblem` for a key that is
+    /// not a SHA-256 or a text whose digest is not its key.
+    static func resolvingBodies(of report: AuditReport, from data: Data, decoder: JSONDecoder) throws -> AuditReport {
+        let bodies = try decoder.decode(BodiesOnly.self, from: data).bodies ?? [:]
+        for (key, text) in bodies {
+            try BodyTableProblem.check(key: key, text: text)
+        }
+        var report = report
+        for index in report.domains.indices {
+            try report.domains[index].resolveBodies { bodies[$0] }
+        }
+        return report
     }
 
     /// Reads back a report written by `render`, so that a previous run can be compared or re-rendered.
@@ -111,10 +167,24 @@ public enum JSONReporter {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let version = try decoder.decode(VersionOnly.self, from: data).schemaVersion
-        guard version == AuditReport.currentSchemaVersion else {
+        guard AuditReport.readableSchemaVersions.contains(version) else {
             throw UnsupportedSchemaVersion(found: version, supported: AuditReport.currentSchemaVersion)
         }
-        return try decoder.decode(AuditReport.self, from: data)
+        return try resolvingBodies(of: decoder.decode(AuditReport.self, from: data), from: data, decoder: decoder)
+    }
+
+    /// A key of a report's `bodies` that is not the SHA-256 of its text.
+    public struct BodyTableProblem: Error, Equatable, CustomStringConvertible {
+        public var key: String
+        public var description: String {
+            BodyDigest.isDigest(key) ? "bodies[\"\(key)\"] is not the text of that SHA-256"
+                                     : "bodies has a key that is not a SHA-256 (64 lower-case hex digits): \"\(key.prefix(80))\""
+        }
+
+        /// Throws when `key` is not `text`'s SHA-256.
+        public static func check(key: String, text: String) throws {
+            guard BodyDigest.isDigest(key), BodyDigest.sha256(of: text) == key else { throw BodyTableProblem(key: key) }
+        }
     }
 
     /// A report whose `schemaVersion` this build cannot read.
@@ -125,7 +195,7 @@ public enum JSONReporter {
         public var supported: Int
         /// A sentence for the user.
         public var description: String {
-            "report schema version \(found) is not supported (this build reads version \(supported))"
+            "report schema version \(found) is not supported (this build reads versions 1 to \(supported))"
         }
     }
 

@@ -2,8 +2,12 @@ import Foundation
 
 /// The whole result of one run: what every reporter renders. Versioned; see docs/report-format.md.
 public struct AuditReport: Sendable, Equatable, Codable {
-    /// Bumped on any incompatible change to this model.
-    public static let currentSchemaVersion = 1
+    /// Bumped on any incompatible change to this model. 2: the served bodies are stored once each,
+    /// in the top-level `bodies` by SHA-256, and a location refers to its body by `bodySHA256`
+    /// (docs/report-format.md, "Bodies"); a reader of version 1 would take such a body for missing.
+    public static let currentSchemaVersion = 2
+    /// The versions this build reads: 1 (bodies inline) and 2 (bodies stored apart).
+    public static let readableSchemaVersions = 1...currentSchemaVersion
 
     public var schemaVersion: Int
     public var tool: ToolInfo
