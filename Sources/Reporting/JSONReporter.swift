@@ -138,25 +138,6 @@ public enum JSONReporter {
         }
     }
 
-    /// The `bodies` table of a report: each body stored apart, by its SHA-256 (`BodyDigest`).
-    private struct BodiesOnly: Decodable {
-        var bodies: [String: String]?
-    }
-
-    /// `report`'s locations with the bodies its `bodies` table holds put back; throws
-    /// `StoredBodyMissing` for a reference the table lacks, `BodyTableProblem` for a key that is
-    /// not a SHA-256 or a text whose digest is not its key.
-    static func resolvingBodies(of report: AuditReport, from data: Data, decoder: JSONDecoder) throws -> AuditReport {
-        let bodies = try decoder.decode(BodiesOnly.self, from: data).bodies ?? [:]
-        for (key, text) in bodies {
-            try BodyTableProblem.check(key: key, text: text)
-        }
-        var report = report
-        for index in report.domains.indices {
-            try report.domains[index].resolveBodies { bodies[$0] }
-        }
-        return report
-    }
 
     /// Reads back a report written by `render`, so that a previous run can be compared or re-rendered.
     ///
@@ -170,22 +151,11 @@ public enum JSONReporter {
         guard AuditReport.readableSchemaVersions.contains(version) else {
             throw UnsupportedSchemaVersion(found: version, supported: AuditReport.currentSchemaVersion)
         }
-        return try resolvingBodies(of: decoder.decode(AuditReport.self, from: data), from: data, decoder: decoder)
+        return try decoder.decode(AuditReport.self, from: data)
     }
 
-    /// A key of a report's `bodies` that is not the SHA-256 of its text.
-    public struct BodyTableProblem: Error, Equatable, CustomStringConvertible {
-        public var key: String
-        public var description: String {
-            BodyDigest.isDigest(key) ? "bodies[\"\(key)\"] is not the text of that SHA-256"
-                                     : "bodies has a key that is not a SHA-256 (64 lower-case hex digits): \"\(key.prefix(80))\""
-        }
-
-        /// Throws when `key` is not `text`'s SHA-256.
-        public static func check(key: String, text: String) throws {
-            guard BodyDigest.isDigest(key), BodyDigest.sha256(of: text) == key else { throw BodyTableProblem(key: key) }
-        }
-    }
+    /// A key of a report's `bodies` that is not the SHA-256 of its text (`Audit.BodyTableProblem`).
+    public typealias BodyTableProblem = Audit.BodyTableProblem
 
     /// A report whose `schemaVersion` this build cannot read.
     public struct UnsupportedSchemaVersion: Error, Equatable, CustomStringConvertible {

@@ -48,6 +48,20 @@ public struct StoredBodyMissing: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// A key of a report's `bodies` that is not the SHA-256 of its text.
+public struct BodyTableProblem: Error, Equatable, CustomStringConvertible {
+    public var key: String
+    public var description: String {
+        BodyDigest.isDigest(key) ? "bodies[\"\(key)\"] is not the text of that SHA-256"
+                                 : "bodies has a key that is not a SHA-256 (64 lower-case hex digits): \"\(key.prefix(80))\""
+    }
+
+    /// Throws when `key` is not `text`'s SHA-256.
+    public static func check(key: String, text: String) throws {
+        guard BodyDigest.isDigest(key), BodyDigest.sha256(of: text) == key else { throw BodyTableProblem(key: key) }
+    }
+}
+
 extension LocationResult {
     /// True when the report holds this location's body in its `bodies` table, by `bodySHA256`,
     /// and it is not in hand here (read from a report one domain at a time).
