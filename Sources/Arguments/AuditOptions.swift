@@ -301,8 +301,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
           aasa-audit --json example.com | jq '.domains[] | {domain, verdict}'
           aasa-audit --quiet --keep 30 --format json,html,md,junit     (nightly, from cron)
           aasa-audit --quiet --fail-on new --keep 30       (cron mails once per new breakage)
-          aasa-audit --entitlements App.entitlements --app-id ABCDE12345.com.example.app
+          aasa-audit --entitlements App.entitlements --app-id ABQ7KM3X2P.com.exemplo.app
           aasa-audit --apk app-release.apk --sha256 PLAY:KEY:FINGERPRINT
-          aasa-audit shop.example platforms=android android=com.example.shop sha256=AA:BB:...
+          aasa-audit shop.example platforms=android android=com.exemplo.shop sha256=AA:BB:...
         """
 }

@@ -221,6 +221,9 @@ public enum ConsoleSummary {
                 for finding in shown {
                     out += wrap("\(finding.severity.rawValue) \(TerminalText.sanitize(finding.id)): \(TerminalText.sanitize(finding.message))",
                                 indent: "    ", hanging: "      ", width: width)
+                    if let detail = finding.detail {
+                        out += wrap("detail: \(TerminalText.sanitize(detail))", indent: "      ", hanging: "        ", width: width)
+                    }
                     if let fix = finding.fix {
                         out += wrap("fix: \(TerminalText.sanitize(fix))", indent: "      ", hanging: "        ", width: width)
                     }

@@ -217,6 +217,10 @@ public enum JUnitReporter {
             XMLEscaping.append("Fix: \(fix)", to: &out)
             out += "&#10;"
         }
+        if let detail = finding.detail {
+            XMLEscaping.append("Technical detail: \(detail)", to: &out)
+            out += "&#10;"
+        }
     }
 
     /// Seconds with three decimals, locale-independent.

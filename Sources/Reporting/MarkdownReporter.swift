@@ -215,6 +215,7 @@ public enum MarkdownReporter {
             out += "- **\(finding.severity.rawValue)** \(MarkdownEscaping.code(finding.id)) (\(places.map(MarkdownEscaping.escape).joined(separator: ", "))): "
             out += MarkdownEscaping.escape(finding.message)
             if let fix = finding.fix { out += "  \n  Fix: \(MarkdownEscaping.escape(fix))" }
+            if let detail = finding.detail { out += "  \n  Technical detail: \(MarkdownEscaping.escape(detail))" }
             out += "\n"
         }
         more(entries.count, shown: maxFindingsPerDomain, "problem", to: &out)

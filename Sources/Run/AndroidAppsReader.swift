@@ -3,21 +3,30 @@ import Audit
 
 /// Reads each `--apk` file and adds the hosts Android verifies for it to the domain list, each with
 /// the app's package and signing fingerprints (and those given with `--sha256`) as expectations. An
-/// APK that cannot be audited becomes an input error of the list (the others are still audited).
+/// APK that cannot be read ends the run (`readFiles`); one with no verified host becomes an input
+/// error of the list (the others are still audited).
 enum AndroidAppsReader {
-    /// The apps read; `notes` gets each app's hosts Android drops and what was not resolved, when any.
-    static func read(_ paths: [String], playKeys: [String], into list: inout DomainList, notes: (RunEvent) -> Void) -> [AndroidApp] {
-        var apps: [AndroidApp] = []
+    /// Each `--apk` file read, once; one that cannot be read (missing, not an APK, no manifest) is a
+    /// problem of `problems`, which ends the run before the domain list is read (as `--entitlements`).
+    static func readFiles(_ paths: [String], into problems: inout DomainList) -> [(path: String, app: AndroidApp)] {
+        var read: [(path: String, app: AndroidApp)] = []
         var seen = Set<String>()
         for path in paths where seen.insert(path).inserted {
-            let app: AndroidApp
             do {
-                app = try AndroidPackageFile.read(at: path)
+                read.append((path, try AndroidPackageFile.read(at: path)))
             } catch {
                 let inside = error.source == path ? "" : " (\(error.source))"
-                list.add(androidAppProblem: "cannot read the APK\(inside): \(error.reason)", source: path)
-                continue
+                problems.add(androidAppProblem: "cannot read the APK\(inside): \(error.reason)", source: path)
             }
+        }
+        return read
+    }
+
+    /// The apps read, each app's hosts added to `list`; `notes` gets each app's hosts Android drops and
+    /// what was not resolved, when any. An app with no host Android verifies is a problem of the list.
+    static func add(_ read: [(path: String, app: AndroidApp)], playKeys: [String], into list: inout DomainList, notes: (RunEvent) -> Void) -> [AndroidApp] {
+        var apps: [AndroidApp] = []
+        for (path, app) in read {
             if !app.manifest.unresolved.isEmpty || !app.appLinkHosts.invalid.isEmpty {
                 notes(.androidAppNotes(apk: path, droppedHosts: app.appLinkHosts.invalid, unresolved: app.manifest.unresolved))
             }

@@ -128,10 +128,11 @@ public struct AuditRun: Sendable {
 
     /// The domain list (or the arguments) read, the apps' hosts added.
     func readTargets(observer: AuditRunObserver, stop: StopSwitch?, signal: () -> Int32?) throws(RunEnded) -> Targets {
-        // An --entitlements file that cannot be read ends the run before anything else: auditing
-        // ./domains.txt instead would answer another question than the one asked.
+        // An --entitlements or --apk file that cannot be read ends the run before anything else:
+        // auditing ./domains.txt instead would answer another question than the one asked.
         var unreadable = DomainList.parse(arguments: [])
         let entitlements = AppClaimsReader.readFiles(apps, into: &unreadable, stop: stop)
+        let androidRead = stop?.isStopped == true ? [] : AndroidAppsReader.readFiles(androidApps, into: &unreadable)
         // A signal while an app was read (a large .ipa): what was read is not a list to audit.
         if stop?.isStopped == true, !apps.isEmpty {
             let number = signal() ?? SIGINT
@@ -169,7 +170,7 @@ public struct AuditRun: Sendable {
             for index in targets.claims.indices { targets.claims[index].setDevelopmentApart() }
         }
         targets.originOnly = targets.list.add(apps: targets.claims)
-        let android = AndroidAppsReader.read(androidApps, playKeys: androidKeys, into: &targets.list) { observer.event($0) }
+        let android = AndroidAppsReader.add(androidRead, playKeys: androidKeys, into: &targets.list) { observer.event($0) }
         if !targets.claims.isEmpty && !android.isEmpty {
             let comparison = AndroidAppsReader.comparison(apple: targets.claims, android: android)
             targets.appLinkHosts = comparison

@@ -14,11 +14,14 @@ enum CAFileDigest {
         guard FileKind.problemReading(path) == nil, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let bytes = try? handle.read(upToCount: maximumBytes + 1) ?? Data(), bytes.count <= maximumBytes else { return nil }
-        return hex(sha256(bytes))
+        return SHA256Digest.hex(SHA256Digest.of(bytes))
     }
+}
 
+/// SHA-256 through OpenSSL (the CCMS shim).
+enum SHA256Digest {
     /// The SHA-256 of `bytes` (OpenSSL).
-    static func sha256(_ bytes: Data) -> [UInt8] {
+    static func of(_ bytes: Data) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         bytes.withUnsafeBytes { input in
             digest.withUnsafeMutableBufferPointer { output in

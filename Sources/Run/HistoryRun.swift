@@ -23,13 +23,13 @@ public enum HistoryRun {
     /// (`reports/latest` and its folder, a copy) is one run; two runs that started in the same second
     /// with the same domains (reports keep whole seconds) are two. Once `stopped` says so, no
     /// further report is read (`notRead` counts them); each one recorded is whole, in its own transaction.
-    public static func importReports(_ paths: [String], into store: HistoryStore,
+    /// A report is read one domain at a time into a results spool in `spoolFolder` (the history's
+    /// own folder), so a report of any size is imported in the memory of one domain.
+    public static func importReports(_ paths: [String], into store: HistoryStore, spoolFolder: URL,
                                      stopped: () -> Bool = { false }) throws(DatabaseError) -> ImportOutcome {
         var outcome = ImportOutcome()
         // The distinct contents seen so far per start, shard and set of domains.
-        var seen: [String: [Data]] = [:]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        var seen: [String: [[UInt8]]] = [:]
         for (position, path) in paths.enumerated() {
             if stopped() {
                 outcome.notRead = paths.count - position
@@ -38,31 +38,76 @@ public enum HistoryRun {
             var isFolder: ObjCBool = false
             let file = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
                 ? (path as NSString).appendingPathComponent("report.json") : path
-            switch ReportFile.load(file) {
-            case .success(let report):
-                if report.domains.isEmpty {
-                    outcome.problems.append("\(file): no domain was audited; nothing to import")
-                    continue
-                }
-                var run = RunRecord(report: report, kind: .list, origin: .import)
-                let identity = "\(report.generatedAt.timeIntervalSince1970.rounded(.down)) \(report.shard?.description ?? "") \(run.listKey)"
-                let content = (try? encoder.encode(report)) ?? Data()
-                if seen[identity, default: []].contains(content) {
-                    outcome.alreadyThere += 1
-                    continue
-                }
-                run.importOrdinal = seen[identity, default: []].count
-                seen[identity, default: []].append(content)
-                if try store.record(run) {
-                    outcome.imported += 1
-                } else {
-                    outcome.alreadyThere += 1
-                }
+            let report: StreamedReport, content: [UInt8]
+            switch read(file, spoolFolder: spoolFolder) {
+            case .success(let read): (report, content) = read
             case .failure(let problem):
                 outcome.problems.append("\(file): \(problem)")
+                continue
+            }
+            if report.domains.isEmpty {
+                outcome.problems.append("\(file): no domain was audited; nothing to import")
+                continue
+            }
+            var run = RunRecord(streamed: report, kind: .list, origin: .import)
+            let identity = "\(report.report.generatedAt.timeIntervalSince1970.rounded(.down)) \(report.report.shard?.description ?? "") \(run.listKey)"
+            if seen[identity, default: []].contains(content) {
+                outcome.alreadyThere += 1
+                continue
+            }
+            run.importOrdinal = seen[identity, default: []].count
+            seen[identity, default: []].append(content)
+            if try store.record(run) {
+                outcome.imported += 1
+            } else {
+                outcome.alreadyThere += 1
             }
         }
         return outcome
+    }
+
+    /// The report at `file`, its domains spooled one at a time (kept in memory when no spool can be
+    /// made), with the identity of its content: the SHA-256 of the shell's and each domain's
+    /// canonical JSON (sorted keys) in turn, so a copy reformatted is the same report.
+    static func read(_ file: String, spoolFolder: URL) -> Result<(StreamedReport, [UInt8]), ReportFile.LoadError> {
+        let shell: AuditReport
+        switch ReportFile.loadShell(file) {
+        case .success(let read): shell = read
+        case .failure(let problem): return .failure(problem)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        var digests = SHA256Digest.of((try? encoder.encode(shell)) ?? Data())
+        let spool = try? ResultSpool(in: spoolFolder, count: 0, generatedAt: shell.generatedAt)
+        var kept: [DomainResult] = []
+        // A version-2 report's bodies (its `bodies`, before its domains) go to the spool, which
+        // puts them back when a domain is read; the record itself needs none of them.
+        var keptBodies: [String: String] = [:]
+        let streamed = ReportFile.forEachDomain(file, generatedAt: shell.generatedAt, takeBody: { digest, text in
+            if let spool { spool.storeBody(digest, text, of: file) } else { keptBodies[digest] = text }
+        }) { domain in
+            digests += SHA256Digest.of((try? encoder.encode(domain)) ?? Data())
+            if let spool {
+                spool.appendNext(domain)
+            } else {
+                var domain = domain
+                try domain.resolveBodies { keptBodies[$0] }
+                kept.append(domain)
+            }
+        }
+        if case .failure(let problem) = streamed { return .failure(problem) }
+        var report = StreamedReport(shell: shell, domains: InMemoryDomains(kept))
+        if let spool {
+            do {
+                report = StreamedReport(shell: shell, domains: try spool.seal().results)
+            } catch {
+                return .failure(.unreadable(error.description))
+            }
+        }
+        // The report's own counts, as a whole report read in memory keeps them.
+        report.report.summary = shell.summary
+        return .success((report, SHA256Digest.of(Data(digests))))
     }
 
     /// A domain's timeline as text: one line per run, then what changed.

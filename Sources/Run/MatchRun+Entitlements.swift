@@ -118,7 +118,7 @@ extension MatchRun {
     private func fetchFile(_ host: String, notice: (String) -> Void) -> HostFile? {
         guard let (result, device) = fetchAndAudit(host, notice: notice) else { return nil }
         guard device.origin.document != nil else {
-            let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
+            let why = result.firstError.map { ": " + TerminalText.sanitize($0.message + ($0.detail.map { " (\($0))" } ?? "")) } ?? ""
             notice("\(host) serves no file Apple can read\(why)")
             return .unreadable(why)
         }

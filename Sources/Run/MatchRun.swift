@@ -217,7 +217,7 @@ public struct MatchRun: Sendable {
         }
         guard let (result, device) = fetchAndAudit(name.ascii, notice: notice) else { return nil }
         guard device.origin.document != nil, let used = device.origin.location else {
-            let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
+            let why = result.firstError.map { ": " + TerminalText.sanitize($0.message + ($0.detail.map { " (\($0))" } ?? "")) } ?? ""
             notice("\(name.ascii) serves no file Apple can read\(why)")
             return nil
         }
@@ -243,7 +243,7 @@ public struct MatchRun: Sendable {
                 notice(TerminalText.sanitize("devices get no file: \(absence.clause(domain: name.ascii))"))
                 return nil
             }
-            let why = result.firstError.map { ": \(TerminalText.sanitize($0.message))" } ?? ""
+            let why = result.firstError.map { ": " + TerminalText.sanitize($0.message + ($0.detail.map { " (\($0))" } ?? "")) } ?? ""
             notice("\(name.ascii) serves no file Apple can read\(why)")
             return nil
         }

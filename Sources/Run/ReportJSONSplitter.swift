@@ -68,7 +68,32 @@ struct ReportJSONSplitter {
     /// `bodies` to `takeBody` (its key and its value, both as JSON strings with their quotes).
     mutating func feed(_ bytes: UnsafeRawBufferPointer, take: (Data) throws -> Void,
                        takeBody: (_ key: Data, _ value: Data) throws -> Void) rethrows {
-        for byte in bytes {
+        var index = 0
+        while index < bytes.count {
+            if inString && !escaped {
+                // Most of a report is inside strings (bodies, messages): a run of plain string
+                // bytes is taken at once rather than byte by byte.
+                var end = index
+                while end < bytes.count {
+                    let next = bytes[end]
+                    if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+                    end += 1
+                }
+                if end > index {
+                    let run = UnsafeRawBufferPointer(rebasing: bytes[index..<end])
+                    if let length = bodyString?.count {
+                        // A string of `bodies`, collected apart from the shell.
+                        if length + run.count <= maxElementBytes { bodyString?.append(contentsOf: run) } else { oversizedBody = true }
+                    } else {
+                        append(run)
+                        if depth == 1 { string.append(contentsOf: run) }
+                    }
+                    index = end
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            index += 1
             // Raw control characters are never in JSON, in a string or out (tab, LF, CR only between values).
             if byte < 0x20 && (inString || (byte != 0x0A && byte != 0x0D && byte != 0x09)) {
                 invalid = true
@@ -168,6 +193,19 @@ struct ReportJSONSplitter {
                     append(byte)
                 }
             }
+        }
+    }
+
+    /// `run`, as `append(_:)` would take each of its bytes.
+    private mutating func append(_ run: UnsafeRawBufferPointer) {
+        if element != nil {
+            let before = elementBytes
+            elementBytes += run.count
+            if keepingElements && before < maxElementBytes {
+                element?.append(contentsOf: UnsafeRawBufferPointer(rebasing: run.prefix(maxElementBytes - before)))
+            }
+        } else {
+            shell.append(contentsOf: run)
         }
     }
 

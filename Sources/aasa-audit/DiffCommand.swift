@@ -12,9 +12,11 @@ struct DiffCommand: Subcommand {
 
     func run() -> ExitStatus {
         let network = options.network
-        let fetch = FetchOptions(userAgent: AuditOptions.defaultUserAgent, caFile: network.caFile, connectTo: network.connectTo,
+        // A domain is fetched as match fetches it: Apple's crawler and CDN too, through the proxy chosen.
+        var fetch = FetchOptions(userAgent: AuditOptions.defaultUserAgent, caFile: network.caFile, connectTo: network.connectTo,
                                  resolve: network.resolve, connectTimeout: network.connectTimeout, totalTimeout: network.timeout,
-                                 concurrency: 2)
+                                 concurrency: 2, appleCDNBase: options.appleCDNBase, crawlerUserAgent: AuditOptions.crawlerUserAgent)
+        fetch.proxy = network.proxyRoute(environment: ProcessInfo.processInfo.environment)
         let run = DiffRun(old: options.old, new: options.new, urlsFile: options.urlsFile, fetch: fetch)
         guard let diff = run.run(notice: { console.error("aasa-audit diff: \($0)") }) else { return .usageOrInputError }
         if options.json {

@@ -48,7 +48,10 @@ struct HistoryCommand: Subcommand {
             case .importReports(let paths):
                 let outcome: HistoryRun.ImportOutcome
                 do {
-                    outcome = try HistoryRun.importReports(paths, into: store, stopped: { stop.isStopped })
+                    // Each report is spooled beside the history it goes into (a folder the run can write).
+                    let spoolFolder = URL(fileURLWithPath: (options.file as NSString).deletingLastPathComponent.isEmpty
+                                          ? "." : (options.file as NSString).deletingLastPathComponent)
+                    outcome = try HistoryRun.importReports(paths, into: store, spoolFolder: spoolFolder, stopped: { stop.isStopped })
                 } catch {
                     // The report being recorded when the signal came is rolled back whole.
                     if let number = interruption.signalNumber { return stopped(number, "the report being recorded was rolled back; those before it are recorded") }

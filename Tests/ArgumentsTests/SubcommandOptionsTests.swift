@@ -129,6 +129,17 @@ import Testing
         #expect(try Self.asksForHelp(DiffOptions.self, ["-h"]))
     }
 
+    /// A domain is fetched as match fetches it: Apple's CDN by default, another with --apple-cdn, none with --no-cdn (which wins).
+    @Test(arguments: [
+        ([String](), Optional(AuditOptions.defaultAppleCDNBase)),
+        (["--apple-cdn", "https://cdn.test/a/v1/"], "https://cdn.test/a/v1/"),
+        (["--no-cdn"], nil),
+        (["--no-cdn", "--apple-cdn", "https://cdn.test/a/v1/"], nil),
+    ])
+    func diffFetchesTheCDNAsMatchDoes(arguments: [String], base: String?) throws {
+        #expect(try Self.run(DiffOptions.self, arguments + ["a.json", "shop.example"]).appleCDNBase == base)
+    }
+
     @Test(arguments: [
         (["a.json"], "diff needs OLD and NEW: two files (- for standard input) or domains (see diff --help)"),
         (["a", "b", "c"], "diff compares two versions; 3 were given (see diff --help)"),

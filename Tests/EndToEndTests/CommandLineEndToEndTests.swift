@@ -256,11 +256,14 @@ import TestSupport
         #expect(outcome.stdout == documented, "docs/findings.md is out of date: run `make docs`")
     }
 
-    /// Input refusals never fall through to another job: an --entitlements file that cannot be read
-    /// ends the run (exit 2) before ./domains.txt is read, and a command mistyped after options checks
-    /// nothing; neither writes a report.
+    /// Input refusals never fall through to another job: an --entitlements or --apk file that cannot
+    /// be read (missing, or not what it claims to be) ends the run (exit 2) before ./domains.txt is
+    /// read, and a command mistyped after options checks nothing; none writes a report.
     @Test(arguments: [
         (["--entitlements", "app.apk"], "cannot read the entitlements"),
+        (["--apk", "/nonexistent.apk"], "--apk /nonexistent.apk"),
+        (["--apk", "app.apk"], "cannot read the APK"),
+        (["--apk", "app.apk", "shop.test"], "cannot read the APK"),
         (["--no-cdn", "validat", "foo.json"], "unknown command 'validat' after options; did you mean 'validate'?"),
     ])
     func aRefusedInputWritesNothing(arguments: [String], text: String) throws {

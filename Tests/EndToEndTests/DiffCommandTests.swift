@@ -43,15 +43,32 @@ import TestSupport
         #expect(outcome.stdout.contains("No decision changes for the 1 sample URL (one per rule) decided with both."))
     }
 
-    /// A domain is the file a device gets from it: root-only.test serves good.json at the root location only.
+    /// A domain is the file a device gets from it: root-only.test serves good.json at the root location
+    /// only (with --no-cdn, devices are judged by the origin's file).
     @Test func aDomainIsTheFileADeviceGets() throws {
         let sites = try LocalSites.shared.get()
-        let outcome = try AuditBinary.run(["diff", "--cacert", sites.certificateAuthority.certificatePath] + sites.connectToArguments
+        let outcome = try AuditBinary.run(["diff", "--no-cdn", "--cacert", sites.certificateAuthority.certificatePath] + sites.connectToArguments
                                           + ["root-only.test", try write(Self.new, named: "new.json")])
         #expect(outcome.status == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("https://root-only.test/apple-app-site-association"), "\(outcome.stderr)")
         #expect(outcome.stdout.contains("webcredentials removed"), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("/buy/checkout/x opened ABQ7KM3X2P.com.exemplo.app"))
+    }
+
+    /// A domain is fetched as match fetches it: Apple's CDN copy is the version of stale.test (the
+    /// file devices read), and a domain whose crawler is refused gives devices no file: no version.
+    @Test(arguments: [
+        ("stale.test", [String](), "deciding with Apple's CDN copy of https://stale.test/.well-known/apple-app-site-association"),
+        ("bot-blocked.test", ["--no-cdn"], "devices get no file"),
+        ("bot-blocked.test", [], "devices get no file"),
+    ])
+    func aDomainIsFetchedAsMatchFetchesIt(domain: String, options: [String], note: String) throws {
+        let sites = try LocalSites.shared.get()
+        let outcome = try AuditBinary.run(["diff", "--cacert", sites.certificateAuthority.certificatePath] + sites.connectToArguments
+                                          + sites.appleCDNArguments + options + [domain, try write(Self.new, named: "new.json")])
+        #expect(outcome.stderr.contains(note), "\(outcome.stderr)")
+        // A version read: 0 or 1 as the decisions go; none: 2.
+        #expect(domain == "stale.test" ? outcome.status != 2 : outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
     }
 
     @Test(arguments: [

@@ -177,7 +177,12 @@ import Glibc
         // No deadline that sends the signal anyway: under a loaded suite the reading alone can take
         // minutes, and a SIGINT before the writing tests something else (CI failed that way).
         let deadline = Date().addingTimeInterval(600)
-        func writingBegan() -> Bool { !((try? FileManager.default.contentsOfDirectory(atPath: merged.path)) ?? []).isEmpty }
+        var seen: [String] = []
+        func writingBegan() -> Bool {
+            seen = (try? FileManager.default.contentsOfDirectory(atPath: merged.path)) ?? []
+            // A staged report (`.report.json.tmp-…`), not the writable probe of the finish.
+            return seen.contains { ($0.hasPrefix(".report.") || $0.hasPrefix("report.")) && !$0.contains("spool") }
+        }
         while !writingBegan() && Date() < deadline && merge.isRunning { usleep(1_000) }
         try #require(writingBegan(), "the merge never began writing its reports")
         try merge.send(SIGINT)
@@ -188,7 +193,8 @@ import Glibc
         let result = merge.wait(limit: 300)
         #expect(result.outcome.status == 130, "\(result.outcome.stderr)")
         #expect(result.outcome.stderr.contains("stopped by SIGINT"), "\(result.outcome.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: merged.path).sorted()
+        let names = try #require(try? FileManager.default.contentsOfDirectory(atPath: merged.path).sorted(),
+                                 "no \(merged.path) after SIGINT when it held \(seen): \(result.outcome.stderr)")
         #expect(names == ["report.html", "report.json", "report.junit.xml", "report.md"], "\(names)")
         let report = try JSONReporter.decode(try Data(contentsOf: merged.appendingPathComponent("report.json")))
         #expect(report.domains.count == 3_000)

@@ -146,7 +146,7 @@ extension HostileServerTests {
             #expect(error.kind == .tooLarge && error.curlCode == 27, "\(host)")
             #expect(error.message.hasPrefix("A header line is longer than libcurl accepts (100 KB)"), "\(host): \(error.message)")
             let finding = try domain(host).locations[0].findings.first { $0.id == "network.too-large" }
-            #expect(finding?.message.contains("header line is longer") == true)
+            #expect(finding?.detail?.contains("header line is longer") == true, "curl's words, as the technical detail")
         }
     }
 

@@ -134,7 +134,8 @@ enum ReportFixtures {
             body: nil,
             findings: [Finding(id: "tls.expired", severity: .error,
                                message: "The certificate expired on 2026-11-20, 9 days before this check.",
-                               fix: "Renew the certificate and install the full chain.")])
+                               fix: "Renew the certificate and install the full chain.",
+                               detail: "curl error 60: SSL certificate problem: certificate has expired")])
     }
 
     /// Fails: the certificate has expired (facts read by the non-verifying probe).
@@ -203,7 +204,8 @@ enum ReportFixtures {
             body: nil,
             findings: [Finding(id: "network.dns", severity: .error,
                                message: "The name nxdomain.example does not resolve.",
-                               fix: "Check the DNS records for this domain.")])
+                               fix: "Check the DNS records for this domain.",
+                               detail: "curl error 6: Could not resolve host: nxdomain.example")])
     }
 
     /// Fails: the name does not resolve.

@@ -32,11 +32,11 @@ import TestSupport
         try FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: "20251201T000000Z-1")
         let store = try HistoryStore(path: folder.appendingPathComponent("history.sqlite").path)
 
-        let once = try HistoryRun.importReports([first, second, latest], into: store)
+        let once = try HistoryRun.importReports([first, second, latest], into: store, spoolFolder: folder)
         #expect(once.imported == 2)
         #expect(once.alreadyThere == 1)
         #expect(try store.overview().map(\.fail) == [0, 2])
-        let again = try HistoryRun.importReports([first, second, latest], into: store)
+        let again = try HistoryRun.importReports([first, second, latest], into: store, spoolFolder: folder)
         #expect(again.imported == 0)
         #expect(again.alreadyThere == 3)
         #expect(try store.overview().count == 2)
@@ -49,7 +49,7 @@ import TestSupport
                                                       in: folder, "run\($0)") }
         let store = try HistoryStore(path: folder.appendingPathComponent("history.sqlite").path)
         var asked = 0
-        let outcome = try HistoryRun.importReports(paths, into: store, stopped: { asked += 1; return asked > 1 })
+        let outcome = try HistoryRun.importReports(paths, into: store, spoolFolder: folder, stopped: { asked += 1; return asked > 1 })
         #expect(outcome.imported == 1 && outcome.notRead == 2 && outcome.problems.isEmpty, "\(outcome)")
         #expect(try store.overview().count == 1)
     }

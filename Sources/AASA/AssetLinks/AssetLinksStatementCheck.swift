@@ -26,7 +26,7 @@ public enum AssetLinksStatementCheck {
         fix: "Use \"namespace\": \"android_app\" for an app (or \"web\" for a site).")
     public static let packageName = Rule("assetlinks.package-name", .error,
         meaning: "An android_app target has no valid \"package_name\": an application ID has at least two dot-separated segments, each starting with a letter and made of letters, digits and underscores; no installed app has this one.",
-        fix: "Use the app's applicationId from its build.gradle (e.g. com.example.app), exactly.")
+        fix: "Use the app's applicationId from its build.gradle (e.g. com.yourcompany.app), exactly.")
     public static let fingerprintsMissing = Rule("assetlinks.fingerprints-missing", .error,
         meaning: "An android_app target has no \"sha256_cert_fingerprints\" array with at least one string, so no signed app matches it.",
         fix: "Add \"sha256_cert_fingerprints\": [\"AA:BB:…\"] with the SHA-256 of the release signing certificate (with Play App Signing, Play's app-signing key from Play Console).")
@@ -44,27 +44,36 @@ public enum AssetLinksStatementCheck {
         fix: "Delete the repeated statement (or merge fingerprints into one statement).")
 
     public static let placeholderPackage = Rule("assetlinks.placeholder-package", .warning,
-        meaning: "An android_app target's \"package_name\" is com.example, the package of Google's example (\"Verify Android App Links\", developer.android.com/training/app-links/verify-android-applinks), or com.example.myapplication, Android Studio's new project; Google Play accepts no package under com.example, so the statement grants nothing to a published app.",
-        fix: "Use the app's applicationId from its build.gradle, exactly.")
+        meaning: "An android_app target's \"package_name\" is com.example or under it: the package of Google's example (\"Verify Android App Links\", developer.android.com/training/app-links/verify-android-applinks), the namespace of Android Studio's new projects (com.example.myapplication) and of `flutter create` (docs.flutter.dev/reference/create-new-app). example.com is reserved for documentation (RFC 2606, www.iana.org/help/example-domains), and Google Play accepts no package under com.example, so the statement grants nothing to a published app.",
+        fix: "Put the app's real applicationId (from its build.gradle) in \"package_name\", exactly.")
     public static let placeholderFingerprint = Rule("assetlinks.placeholder-fingerprint", .warning,
-        meaning: "A fingerprint in \"sha256_cert_fingerprints\" is a placeholder, not a signing key's: all zeros (the blank of templates). No app is signed with it, so Android verifies no app by it.",
-        fix: "Use the SHA-256 fingerprint of the app's signing certificate (Play Console › App integrity › App signing, or keytool -printcert -jarfile app.apk).")
+        meaning: "A fingerprint in \"sha256_cert_fingerprints\" is a placeholder, not a signing key's: Google's example fingerprint 14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5 (\"Verify Android App Links\", developer.android.com/training/app-links/verify-android-applinks), or all zeros (the blank of templates), in any case, with or without colons. No app's release key has it, so Android verifies no published app by it.",
+        fix: "Put the SHA-256 fingerprint of the app's signing certificate in its place (Play Console › App integrity › App signing, or keytool -printcert -jarfile app.apk).")
 
     /// The fingerprints `placeholderFingerprint` names, as `SHA256Fingerprint.normalized` writes them.
-    /// Google's example fingerprint (14:6D:E9:83:…:44:E5, in "Verify Android App Links") is not listed
-    /// yet: this repository's test files use it as their release key, so it joins the list with the
-    /// commit that gives them another.
     public static let placeholderFingerprints: [String: String] = [
-        String(repeating: "00:", count: 31) + "00": "all zeros",
+        String(repeating: "00:", count: 31) + "00": "all zeros, a template's blank",
+        "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5":
+            "the example fingerprint of Google's documentation",
     ]
 
-    /// The packages `placeholderPackage` names. The rest of com.example (com.example.app ...) is not
-    /// listed yet, for the same reason as Google's fingerprint.
-    public static let placeholderPackages: Set<String> = ["com.example", "com.example.myapplication"]
+    /// The package namespace `placeholderPackage` names: com.example and every package under it.
+    public static let placeholderPackageNamespace = "com.example"
 
-    /// True for the packages of `placeholderPackages`.
+    /// True for com.example and the packages under it. Package names are case-sensitive, but Google
+    /// Play refuses the namespace in any case, so any case is the example's.
     public static func isPlaceholderPackage(_ name: String) -> Bool {
-        placeholderPackages.contains(name)
+        let lowered = name.lowercased()
+        return lowered == placeholderPackageNamespace || lowered.hasPrefix(placeholderPackageNamespace + ".")
+    }
+
+    /// What a placeholder package is, in words: the example's own, Android Studio's new project, or under the namespace.
+    static func placeholderPackageSource(_ name: String) -> String {
+        switch name {
+        case "com.example": return "the package of Google's example"
+        case "com.example.myapplication": return "the package of a new Android Studio project"
+        default: return "under com.example, the namespace of Google's example and of new Android Studio and Flutter projects"
+        }
     }
 
     public static let rules = [notObject, relationMissing, relationMalformed, relationUnknown, targetMissing, namespaceUnknown,
@@ -176,7 +185,8 @@ public enum AssetLinksStatementCheck {
                 findings.append(packageName.finding("Package name \(name.jsonQuoted) is not a valid application ID: \(problem).", pointer: namePointer))
             } else if isPlaceholderPackage(name) {
                 findings.append(placeholderPackage.finding(
-                    "Package name \(name.jsonQuoted) is \(name == "com.example" ? "the package of Google's example" : "the package of a new Android Studio project"), under com.example, which Google Play does not accept; no published app has it.",
+                    "Package name \(name.jsonQuoted) is \(placeholderPackageSource(name)); Google Play accepts no package under com.example, so no published app has it.",
+                    fix: "Put the app's real applicationId (from its build.gradle) in place of \(name.jsonQuoted).",
                     pointer: namePointer))
             }
         case let value?:
@@ -206,16 +216,20 @@ public enum AssetLinksStatementCheck {
                 findings.append(fingerprintsMissing.finding("Fingerprint \(elementPointer) is \(article(element.typeName)), not a string.", pointer: elementPointer))
                 continue
             }
+            let placeholder = SHA256Fingerprint.normalized(fingerprint).flatMap { placeholderFingerprints[$0] }
             if let (rule, reason) = SHA256Fingerprint.problem(fingerprint) {
                 var fix: String?
-                if rule == SHA256Fingerprint.lowercase || rule == SHA256Fingerprint.missingColons, let canonical = SHA256Fingerprint.normalized(fingerprint) {
+                // Never "write it as" a placeholder: its own warning follows.
+                if placeholder == nil, rule == SHA256Fingerprint.lowercase || rule == SHA256Fingerprint.missingColons,
+                   let canonical = SHA256Fingerprint.normalized(fingerprint) {
                     fix = "Write it as \(canonical.jsonQuoted)."
                 }
                 findings.append(rule.finding("Fingerprint \(fingerprint.jsonQuoted) is not a SHA-256 fingerprint as Digital Asset Links writes it: \(reason).",
                                              fix: fix, pointer: elementPointer))
-            } else if let canonical = SHA256Fingerprint.normalized(fingerprint), let what = placeholderFingerprints[canonical] {
+            }
+            if let placeholder {
                 findings.append(placeholderFingerprint.finding(
-                    "Fingerprint \(fingerprint.jsonQuoted) is a placeholder (\(what)), not the fingerprint of an app's signing key; Android verifies no app by it.",
+                    "Fingerprint \(fingerprint.jsonQuoted) is a placeholder (\(placeholder)), not the fingerprint of an app's signing key; Android verifies no published app by it.",
                     pointer: elementPointer))
             }
         }
@@ -300,7 +314,7 @@ public enum AssetLinksStatementCheck {
         if name.isEmpty { return "it is empty" }
         if name.unicodeScalars.contains(where: { $0 == " " || $0 == "\t" }) { return "it contains whitespace" }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
-        if segments.count < 2 { return "it has one segment; an application ID has at least two separated by dots (com.example.app)" }
+        if segments.count < 2 { return "it has one segment; an application ID has at least two separated by dots (com.yourcompany.app)" }
         for segment in segments {
             guard let first = segment.unicodeScalars.first else { return "it has an empty segment (two dots in a row, or a dot at an end)" }
             if !isASCIILetter(first) { return "the segment \(String(segment).jsonQuoted) does not start with a letter" }

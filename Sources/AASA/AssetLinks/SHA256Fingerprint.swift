@@ -6,7 +6,7 @@
 public enum SHA256Fingerprint {
     public static let lowercase = Rule("assetlinks.fingerprint-lowercase", .error,
         meaning: "A SHA-256 fingerprint has lower-case hex digits; Digital Asset Links fingerprints are upper case and Android's documentation says they must match exactly, so this one may match no certificate.",
-        fix: "Write the fingerprint in upper case, as keytool prints it (14:6D:E9:…).")
+        fix: "Write the fingerprint in upper case, as keytool prints it (AA:BB:CC:…).")
     public static let missingColons = Rule("assetlinks.fingerprint-no-colons", .error,
         meaning: "A SHA-256 fingerprint is 64 hex digits without the colons between bytes; Digital Asset Links fingerprints are written AA:BB:…, so this one matches no certificate.",
         fix: "Write the 32 bytes as upper-case hex pairs separated by colons, as keytool -printcert prints them.")
@@ -15,7 +15,7 @@ public enum SHA256Fingerprint {
         fix: "Use the certificate's SHA-256 fingerprint (keytool -list -v, the line SHA256:, or Play Console › App integrity › App signing).")
     public static let malformed = Rule("assetlinks.fingerprint-format", .error,
         meaning: "A fingerprint is not 32 upper-case hex bytes separated by colons; it matches no certificate.",
-        fix: "Copy the SHA-256 fingerprint exactly as keytool or Play Console prints it: 32 pairs such as 14:6D:E9:…, separated by colons.")
+        fix: "Copy the SHA-256 fingerprint exactly as keytool or Play Console prints it: 32 pairs such as AA:BB:CC:…, separated by colons.")
 
     public static let rules = [lowercase, missingColons, sha1, malformed]
 

@@ -30,6 +30,9 @@ public struct Finding: Sendable, Equatable, Codable {
     public var message: String
     /// How to fix it.
     public var fix: String?
+    /// The technical detail behind `message`, for whoever debugs it (curl's code and error text);
+    /// nil, and absent from JSON, when there is none. Kept out of the sentence, which a non-engineer reads.
+    public var detail: String?
     /// JSON pointer into the served document, for document findings.
     public var pointer: String?
     /// The check that made the finding ("tls", "document", "cdn" ...), from its rule (`Rule.check`)
@@ -42,13 +45,15 @@ public struct Finding: Sendable, Equatable, Codable {
     /// The 1-based column, in Unicode scalars, on `line`.
     public var column: Int?
 
-    public init(id: String, severity: Severity, message: String, fix: String? = nil, pointer: String? = nil, check: String? = nil) {
+    public init(id: String, severity: Severity, message: String, fix: String? = nil, pointer: String? = nil, check: String? = nil,
+                detail: String? = nil) {
         self.id = id
         self.severity = severity
         self.message = message
         self.fix = fix
         self.pointer = pointer
         self.check = check
+        self.detail = detail
     }
 
     /// This finding as reported by the check `check`: a core finding the audit reports on a served file.

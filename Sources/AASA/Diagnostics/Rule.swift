@@ -22,9 +22,10 @@ public struct Rule: Sendable, Equatable {
         self.fix = fix
     }
 
-    /// A finding of this rule with a message naming the specifics (and a more specific fix, if any).
-    public func finding(_ message: String, fix specificFix: String? = nil, pointer: String? = nil) -> Finding {
-        Finding(id: id, severity: severity, message: message, fix: specificFix ?? fix, pointer: pointer, check: check)
+    /// A finding of this rule with a message naming the specifics (and a more specific fix, if any,
+    /// and the technical detail behind the message, if any: `Finding.detail`).
+    public func finding(_ message: String, fix specificFix: String? = nil, pointer: String? = nil, detail: String? = nil) -> Finding {
+        Finding(id: id, severity: severity, message: message, fix: specificFix ?? fix, pointer: pointer, check: check, detail: detail)
     }
 
     /// This rule as reported by the check `check`: a core rule the audit reports on a served file.

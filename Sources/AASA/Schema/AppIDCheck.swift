@@ -13,13 +13,18 @@ public enum AppIDCheck: SchemaCheck {
         fix: "Replace the digits with the app's Team ID (developer account › Membership, or the prefix of the app's application-identifier entitlement), keeping the bundle ID.")
 
     public static let placeholder = Rule("schema.app-id-placeholder", .warning,
-        meaning: "An app ID's Team ID is a placeholder from documentation or a template, not a team's: ABCED12345 is the Team ID of the App Clip in Apple's own example file (\"Supporting associated domains\", developer.apple.com/documentation/xcode/supporting-associated-domains), XXXXXXXXXX the ten-character blank of templates. No real app has such an app ID, so the entry opens no app.",
-        fix: "Replace the app ID with the app's application-identifier: its Team ID (developer account › Membership) and bundle ID.")
+        meaning: "An app ID is a documentation or template example, not an app's. Its Team ID is ABCDE12345, the Team ID of the examples in Apple's \"Supporting associated domains\" (developer.apple.com/documentation/xcode/supporting-associated-domains: ABCDE12345.com.example.app) and the applinks reference (developer.apple.com/documentation/bundleresources/applinks), or ABCED12345, the Team ID of the App Clip in the same example file, or one character ten times (XXXXXXXXXX, 0000000000), the blank of templates: no team has such a Team ID, so no app has the app ID and the entry opens no app. Or its bundle ID is under com.example, the namespace of those examples and the default organisation of `flutter create` (docs.flutter.dev/reference/create-new-app): example.com is reserved for documentation (RFC 2606, www.iana.org/help/example-domains), so no organisation's bundle IDs are under it, and the entry is most likely the example left in. The file is valid; only the real app's ID makes it work for that app.",
+        fix: "Replace the app ID with the app's application-identifier: its real Team ID (developer account › Membership) and bundle ID.")
 
-    /// The Team IDs `placeholder` names: the App Clip's of Apple's example file and the template blank.
-    /// The same file's ABCDE12345 is not listed yet: this repository's test files are Apple's example
-    /// and use it throughout, so it joins the list with the commit that moves them to another Team ID.
-    public static let placeholderTeamIDs: Set<String> = ["ABCED12345", "XXXXXXXXXX"]
+    /// The Team IDs `placeholder` names besides one character ten times (`isRepeatedCharacter`): the
+    /// Team ID of Apple's documentation examples and the App Clip's of its example file.
+    public static let placeholderTeamIDs: [String: String] = [
+        "ABCDE12345": "the example Team ID of Apple's documentation",
+        "ABCED12345": "the Team ID of the App Clip in Apple's example file",
+    ]
+
+    /// The bundle ID namespace `placeholder` names: documentation's (example.com is reserved, RFC 2606).
+    public static let placeholderBundleNamespace = "com.example"
 
     public static let rules = [format, storeIDPrefix, placeholder, duplicate]
 
@@ -33,14 +38,13 @@ public enum AppIDCheck: SchemaCheck {
         var findings: [Finding] = []
         for occurrence in appIDs(in: document) {
             let problems = formatProblems(occurrence.appID)
-            if problems.isEmpty, let storeID = appStoreIDPrefix(of: occurrence.appID) {
-                findings.append(storeIDFinding(occurrence, storeID: storeID))
+            // Before the App Store ID check: 0000000000 is a template's blank, not an App Store ID.
+            if problems.isEmpty, let finding = placeholderFinding(occurrence) {
+                findings.append(finding)
                 continue
             }
-            if problems.isEmpty, let team = placeholderTeamID(of: occurrence.appID) {
-                findings.append(placeholder.finding(
-                    "App ID \(occurrence.appID.jsonQuoted) has the Team ID \(team), a placeholder (\(team == "XXXXXXXXXX" ? "a template's blank" : "the Team ID of the App Clip in Apple's example file")), not a team's; no real app has this app ID, so its entry opens no app.",
-                    pointer: occurrence.pointer))
+            if problems.isEmpty, let storeID = appStoreIDPrefix(of: occurrence.appID) {
+                findings.append(storeIDFinding(occurrence, storeID: storeID))
                 continue
             }
             guard !problems.isEmpty else { continue }
@@ -54,7 +58,7 @@ public enum AppIDCheck: SchemaCheck {
     }
 
     /// The prefix of `appID` when it is ten digits, the form of an App Store ID: `1593741764` in
-    /// `1593741764.com.example.app`. Apple documents a Team ID only as ten letters and digits, so such a
+    /// `1593741764.com.yourcompany.app`. Apple documents a Team ID only as ten letters and digits, so such a
     /// prefix is not malformed, but it is what a page's App Store link gives, and each one in the real corpus
     /// is the app's App Store ID (DaKanji: App Store ID 1593741764, Team ID SQ93NR4ZDX).
     public static func appStoreIDPrefix(of appID: String) -> String? {
@@ -63,12 +67,50 @@ public enum AppIDCheck: SchemaCheck {
         return String(String.UnicodeScalarView(scalars[..<10]))
     }
 
-    /// The Team ID of `appID` when it is one of `placeholderTeamIDs`.
+    /// The Team ID of `appID` when it is a placeholder: one of `placeholderTeamIDs`, or one character
+    /// ten times (XXXXXXXXXX), which no team is given.
     public static func placeholderTeamID(of appID: String) -> String? {
         let scalars = Array(appID.unicodeScalars)
         guard scalars.count > 11, scalars[10] == "." else { return nil }
         let team = String(String.UnicodeScalarView(scalars[..<10]))
-        return placeholderTeamIDs.contains(team) ? team : nil
+        return placeholderTeamIDs[team] != nil || isRepeatedCharacter(scalars[..<10]) ? team : nil
+    }
+
+    /// The bundle ID of `appID` when it is `com.example` or under it (any case: bundle IDs are
+    /// registered case-insensitively), the namespace of documentation examples.
+    public static func placeholderBundleID(of appID: String) -> String? {
+        let scalars = Array(appID.unicodeScalars)
+        guard scalars.count > 11, scalars[10] == "." else { return nil }
+        let bundle = String(String.UnicodeScalarView(scalars[11...]))
+        let lowered = bundle.lowercased()
+        return lowered == placeholderBundleNamespace || lowered.hasPrefix(placeholderBundleNamespace + ".") ? bundle : nil
+    }
+
+    /// True when every character of `team` is the same one.
+    static func isRepeatedCharacter(_ team: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = team.first else { return false }
+        return team.allSatisfy { $0 == first }
+    }
+
+    /// The placeholder warning of a well-formed app ID: its Team ID first (no app has it at all),
+    /// else its bundle ID under com.example.
+    private static func placeholderFinding(_ occurrence: Occurrence) -> Finding? {
+        let appID = occurrence.appID
+        if let team = placeholderTeamID(of: appID) {
+            let what = placeholderTeamIDs[team] ?? "one character ten times, a template's blank"
+            return placeholder.finding(
+                "App ID \(appID.jsonQuoted) has the Team ID \(team), a placeholder (\(what)), not a team's; no real app has this app ID, so its entry opens no app.",
+                fix: "Put the app's real Team ID in place of \(team) (developer account › Membership, or the prefix of its application-identifier entitlement)"
+                    + (placeholderBundleID(of: appID).map { ", and its real bundle ID in place of \($0)" } ?? "") + ".",
+                pointer: occurrence.pointer)
+        }
+        if let bundle = placeholderBundleID(of: appID) {
+            return placeholder.finding(
+                "App ID \(appID.jsonQuoted) has the bundle ID \(bundle), under com.example: the namespace of documentation examples and templates (example.com is reserved for documentation), not an organisation's. It is most likely the example left in; the entry opens only an app with exactly this bundle ID.",
+                fix: "Put the app's real bundle ID (its PRODUCT_BUNDLE_IDENTIFIER) in place of \(bundle).",
+                pointer: occurrence.pointer)
+        }
+        return nil
     }
 
     /// Why no app can have `appID`, in words for a finding or a match result, when the check knows it
@@ -222,7 +264,7 @@ public enum AppIDCheck: SchemaCheck {
                 problems.append("the bundle ID \(bundle.jsonQuoted) contains \(badBundle), which a bundle ID may not (only letters A–Z and a–z, digits, hyphens and periods)")
             }
         }
-        if problems.isEmpty { problems.append("it does not have the form ABCDE12345.com.example.app") }
+        if problems.isEmpty { problems.append("it does not have the form <TeamID>.com.yourcompany.app") }
         return problems
     }
 

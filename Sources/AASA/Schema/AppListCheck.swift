@@ -3,7 +3,7 @@
 public enum AppListCheck: SchemaCheck {
     public static let appsShape = Rule("schema.apps-shape", .error,
         meaning: "A webcredentials, appclips or activitycontinuation service lacks \"apps\", or \"apps\" is not an array of app ID strings; Apple cannot read the service.",
-        fix: "Write the service as {\"apps\": [\"ABCDE12345.com.example.app\"]}.")
+        fix: "Write the service as {\"apps\": [\"<TeamID>.com.yourcompany.app\"]}.")
     public static let appClipsExtraKey = Rule("schema.appclips-extra-key", .warning,
         meaning: "\"appclips\" has keys other than \"apps\"; Apple documents only \"apps\" there (App Clip links go in applinks).",
         fix: "Keep only \"apps\" in appclips; put URL patterns for the App Clip in applinks.details.")
@@ -54,7 +54,7 @@ public enum AppListCheck: SchemaCheck {
         }
         guard let elements = apps.arrayValue else {
             let fix = apps.stringValue.map { "Wrap the app ID in an array: \"apps\": [\($0.jsonQuoted)]." }
-                ?? "Make \"apps\" an array of app ID strings, e.g. [\"ABCDE12345.com.example.app\"]."
+                ?? "Make \"apps\" an array of app ID strings, e.g. [\"<TeamID>.com.yourcompany.app\"]."
             return [appsShape.finding(
                 "\"\(service).apps\" is \(apps.typeWithArticle), not an array of app ID strings.",
                 fix: fix, pointer: appsPointer)]
@@ -63,7 +63,7 @@ public enum AppListCheck: SchemaCheck {
             guard element.stringValue == nil else { return nil }
             return appsShape.finding(
                 "Item \(index) of \"\(service).apps\" is \(element.typeWithArticle), not an app ID string.",
-                fix: "Replace it with an app ID string such as \"ABCDE12345.com.example.app\".",
+                fix: "Replace it with an app ID string such as \"<TeamID>.com.yourcompany.app\".",
                 pointer: JSONPointer.appending(appsPointer, index))
         }
     }

@@ -3,7 +3,7 @@
 public enum DetailsCheck: SchemaCheck {
     public static let detailsMissing = Rule("schema.details-missing", .error,
         meaning: "\"applinks\" has no \"details\", or \"details\" is neither an array nor an object, so no link opens the app.",
-        fix: "Add \"details\": [{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [{\"/\": \"/*\"}]}] to applinks.")
+        fix: "Add \"details\": [{\"appIDs\": [\"<TeamID>.com.yourcompany.app\"], \"components\": [{\"/\": \"/*\"}]}] to applinks.")
     public static let detailsDictionary = Rule("schema.details-dictionary", .warning,
         meaning: "\"details\" is the oldest form, an object keyed by app ID; Apple documents only the array form today.",
         fix: "Rewrite \"details\" as an array of entries, each with \"appID\" (or \"appIDs\") and its patterns.")
@@ -149,7 +149,7 @@ public enum DetailsCheck: SchemaCheck {
         default:
             return [detailsMissing.finding(
                 "\"applinks.details\" is \(details.typeWithArticle), not an array of entries.",
-                fix: "Make \"details\" an array of entries: [{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [{\"/\": \"/*\"}]}].",
+                fix: "Make \"details\" an array of entries: [{\"appIDs\": [\"<TeamID>.com.yourcompany.app\"], \"components\": [{\"/\": \"/*\"}]}].",
                 pointer: pointer)]
         }
     }
@@ -190,7 +190,7 @@ public enum DetailsCheck: SchemaCheck {
         }
         if let appID, appID.stringValue == nil {
             let fix = appID.arrayValue.map { _ in "Rename \"appID\" to \"appIDs\" to list several app IDs, or give \"appID\" one string." }
-                ?? "Make \"appID\" one app ID string such as \"ABCDE12345.com.example.app\"."
+                ?? "Make \"appID\" one app ID string such as \"<TeamID>.com.yourcompany.app\"."
             findings.append(SchemaRules.type.finding(
                 "\"appID\" is \(appID.typeWithArticle), not a string.", fix: fix,
                 pointer: JSONPointer.appending(entry.pointer, "appID")))

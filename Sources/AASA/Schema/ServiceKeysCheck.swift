@@ -12,7 +12,7 @@ public enum ServiceKeysCheck: SchemaCheck {
         fix: "Spell the service exactly: applinks, webcredentials, appclips or activitycontinuation (lower case).")
     public static let serviceType = Rule("schema.service-type", .error,
         meaning: "A service key whose value is not a JSON object; Apple cannot read the service.",
-        fix: "Make the service's value an object, e.g. \"webcredentials\": {\"apps\": [\"ABCDE12345.com.example.app\"]}.")
+        fix: "Make the service's value an object, e.g. \"webcredentials\": {\"apps\": [\"<TeamID>.com.yourcompany.app\"]}.")
 
     public static let rules = [noService, unknownTopLevelKey, misspelledService, serviceType]
 
@@ -55,8 +55,8 @@ public enum ServiceKeysCheck: SchemaCheck {
     /// A minimal valid value for a service, for fix texts.
     static func example(for service: String) -> String {
         service == "applinks"
-            ? "{\"details\": [{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [{\"/\": \"/*\"}]}]}"
-            : "{\"apps\": [\"ABCDE12345.com.example.app\"]}"
+            ? "{\"details\": [{\"appIDs\": [\"<TeamID>.com.yourcompany.app\"], \"components\": [{\"/\": \"/*\"}]}]}"
+            : "{\"apps\": [\"<TeamID>.com.yourcompany.app\"]}"
     }
 }
 

@@ -45,7 +45,8 @@ public enum CDNCheck {
             error: response.error.map(TransferFailure.init))
         if let error = response.error {
             return (result, [unreachable.finding(
-                "Apple's CDN could not be reached from here (curl error \(error.curlCode): \(error.message)), so its copy of the file for \(domain) was not checked. This is about this machine's network, not your server.")])
+                "Apple's CDN could not be reached from here, so its copy of the file for \(domain) was not checked. This is about this machine's network, not your server.",
+                detail: NetworkCheck.technicalDetail(error))])
         }
         guard let status = response.status else {
             return (result, [unreachable.finding("Apple's CDN sent no HTTP response for \(domain), so its copy was not checked.")])

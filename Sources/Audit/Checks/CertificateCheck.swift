@@ -22,8 +22,8 @@ public enum CertificateCheck: LocationCheck {
         meaning: "The certificate chain does not lead to a trusted root (unknown issuer or missing intermediate).",
         fix: "Install the full chain (leaf plus intermediates) on the server, issued by a publicly trusted CA.")
     public static let handshakeFailed = Rule("tls.handshake-failed", .error, check: id,
-        meaning: "The TLS handshake failed for another reason; curl's error text says which.",
-        fix: "Read curl's error text and fix the server's TLS configuration.")
+        meaning: "The TLS handshake failed for another reason; curl's error text, the finding's technical detail, says which.",
+        fix: "Read curl's error text in the finding's technical detail and fix the server's TLS configuration.")
     public static let expiringSoon = Rule("tls.expiring-soon", .warning, check: id,
         meaning: "The certificate expires soon (within --expiry-warning-days).",
         fix: "Renew the certificate before it expires; automate renewal if you can.")
@@ -69,30 +69,30 @@ public enum CertificateCheck: LocationCheck {
 
     static func verificationFinding(error: TransferError, certificate: CertificateFacts?, now: Date) -> Finding {
         let text = error.message.lowercased()
-        let said = "curl: \(error.message)"
+        let detail = NetworkCheck.technicalDetail(error)
         let subject = certificate.map { " The server presented \"\($0.subject)\", issued by \"\($0.issuer)\"." } ?? ""
         if text.contains("expired") {
             let when = certificate?.notAfter.map { date -> String in
                 let ago = -daysLeft(until: date, now: now)
                 return " on \(format(date)) (\(ago) day\(ago == 1 ? "" : "s") ago)"
             } ?? ""
-            return expired.finding("The certificate expired\(when).\(subject) (\(said))")
+            return expired.finding("The certificate expired\(when).\(subject)", detail: detail)
         }
         if text.contains("not yet valid") {
             let when = certificate?.notBefore.map { " until \(format($0))" } ?? ""
-            return notYetValid.finding("The certificate is not valid\(when).\(subject) (\(said))")
+            return notYetValid.finding("The certificate is not valid\(when).\(subject)", detail: detail)
         }
         if text.contains("subject name") || text.contains("does not match") || text.contains("hostname") {
             let names = certificate.map { " It covers: \($0.subjectAltNames.prefix(10).joined(separator: ", "))." } ?? ""
-            return hostnameMismatch.finding("The certificate is not for this host.\(names) (\(said))")
+            return hostnameMismatch.finding("The certificate is not for this host.\(names)", detail: detail)
         }
         if text.contains("self-signed") || text.contains("self signed") {
-            return selfSigned.finding("The certificate is self-signed.\(subject) (\(said))")
+            return selfSigned.finding("The certificate is self-signed.\(subject)", detail: detail)
         }
         if text.contains("issuer") || text.contains("certificate chain") || text.contains("unable to get") {
-            return untrusted.finding("The certificate is not trusted.\(subject) (\(said))")
+            return untrusted.finding("The certificate is not trusted.\(subject)", detail: detail)
         }
-        return handshakeFailed.finding("The TLS handshake failed.\(subject) (\(said))")
+        return handshakeFailed.finding("The TLS handshake failed.\(subject)", detail: detail)
     }
 
     static func format(_ date: Date) -> String {

@@ -26,6 +26,16 @@ public enum CrawlerAccessCheck {
     /// none); `tool` and `crawler` map a path to what each User-Agent got there.
     public static func check(usedLocation: String?, tool: [String: FetchedLocation], crawler: [String: FetchResponse],
                              crawlerUserAgent: String, toolUserAgent: String) -> (result: CrawlerResult?, findings: [Finding]) {
+        var compared = compare(usedLocation: usedLocation, tool: tool, crawler: crawler, crawlerUserAgent: crawlerUserAgent, toolUserAgent: toolUserAgent)
+        // The crawler's transfer failed: curl's words are the findings' technical detail, not their sentence.
+        if let error = crawler[usedLocation ?? AASAFile.wellKnownPath]?.error {
+            for index in compared.findings.indices { compared.findings[index].detail = NetworkCheck.technicalDetail(error) }
+        }
+        return compared
+    }
+
+    private static func compare(usedLocation: String?, tool: [String: FetchedLocation], crawler: [String: FetchResponse],
+                                crawlerUserAgent: String, toolUserAgent: String) -> (result: CrawlerResult?, findings: [Finding]) {
         let path = usedLocation ?? AASAFile.wellKnownPath
         guard let mine = tool[path], let theirs = crawler[path] else { return (nil, []) }
         let toolStatus = mine.response.status
@@ -43,7 +53,7 @@ public enum CrawlerAccessCheck {
         let result = CrawlerResult(userAgent: crawlerUserAgent, path: path, httpStatus: crawlerStatus,
                                    toolHTTPStatus: toolStatus, sameBody: sameBody, error: theirs.error.map(TransferFailure.init),
                                    botWall: crawlerWall, toolBotWall: toolWall)
-        let theirAnswer = crawlerStatus.map { "HTTP \($0)" } ?? "no answer (\(theirs.error?.message ?? "no response"))"
+        let theirAnswer = crawlerStatus.map { "HTTP \($0)" } ?? "no answer"
         let myAnswer = toolStatus.map { "HTTP \($0)" } ?? "no answer"
         if usedLocation != nil {
             // This tool got the file Apple uses (readable, whatever its entries say); the crawler must get the same.

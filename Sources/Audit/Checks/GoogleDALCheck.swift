@@ -32,7 +32,8 @@ public enum GoogleDALCheck {
                                      error: response.error.map(TransferFailure.init))
         if let failure = response.error {
             return (result, [unreachable.finding(
-                "Google's Digital Asset Links API could not be reached from here (curl error \(failure.curlCode): \(failure.message)), so Google's view of \(domain) was not checked. This is about this machine's network, not the site.")])
+                "Google's Digital Asset Links API could not be reached from here, so Google's view of \(domain) was not checked. This is about this machine's network, not the site.",
+                detail: NetworkCheck.technicalDetail(failure))])
         }
         guard let status = response.status, status == 200 else {
             let answered = response.status.map { "answered HTTP \($0)" } ?? "sent no HTTP response"

@@ -1,6 +1,7 @@
 import Fetching
 
-/// The transfer never produced a response: DNS, refused, reset, timeout. Keeps curl's own text.
+/// The transfer never produced a response: DNS, refused, reset, timeout. Keeps curl's own code and
+/// text, as each finding's technical detail (`Finding.detail`), out of its sentence.
 public enum NetworkCheck: LocationCheck {
     /// The check's stable id, stored in each of its findings (`Finding.check`).
     public static let id = "network"
@@ -26,8 +27,8 @@ public enum NetworkCheck: LocationCheck {
         meaning: "The proxy this run goes through (--proxy, https_proxy) would not open a connection to the domain: it answered the tunnel request (CONNECT) with an error status, so nothing could be fetched. The proxy decided this, for its own reason: its policy (403), or a name it cannot resolve or a server it cannot reach (squid answers 503 to both). Devices on other networks do not use this proxy.",
         fix: "Read the status and the proxy's log for the reason. If the domain's DNS or server is at fault, fix that; if the proxy's policy blocks it, ask whoever runs the proxy, or list the domain in --noproxy to reach it directly.")
     public static let failed = Rule("network.error", .error, check: id,
-        meaning: "The transfer failed for another reason; curl's error text says which.",
-        fix: "Read curl's error text in the finding and fix the server accordingly.")
+        meaning: "The transfer failed for another reason; curl's error text, the finding's technical detail, says which.",
+        fix: "Read curl's error text in the finding's technical detail and fix the server accordingly.")
 
     public static let rules = [dns, refused, timeout, reset, tooLarge, restrictedAddress, proxyRefused, failed]
 
@@ -37,8 +38,7 @@ public enum NetworkCheck: LocationCheck {
         let addresses = restrictedAddressFindings(response)
         if let proxy = response.proxy, proxy.refusedTunnel, let status = proxy.tunnelStatus {
             return addresses + [proxyRefused.finding("The proxy \(proxy.proxy) (\(proxy.source)) answered \(status) to the request "
-                + "for a tunnel to this domain, so nothing was fetched from it"
-                + (response.error.map { " (curl error \($0.curlCode): \($0.message))" } ?? "") + ".")]
+                + "for a tunnel to this domain, so nothing was fetched from it.", detail: response.error.map(technicalDetail))]
         }
         guard let error = response.error, error.kind != .tls else { return addresses }
         return addresses + transferFindings(error, through: response.proxy)
@@ -58,14 +58,20 @@ public enum NetworkCheck: LocationCheck {
 
     /// `through`: the proxy the transfer went through, named so the failure is not taken for the site's alone.
     static func transferFindings(_ error: TransferError, through proxy: ProxyUse? = nil) -> [Finding] {
-        let said = (proxy.map { "through the proxy \($0.proxy), " } ?? "") + "curl error \(error.curlCode): \(error.message)"
+        let via = proxy.map { " through the proxy \($0.proxy)" } ?? ""
+        let detail = technicalDetail(error)
         switch error.kind {
-        case .dns: return [dns.finding("The name could not be resolved (\(said)).")]
-        case .refused: return [refused.finding("The connection was refused (\(said)).")]
-        case .timeout: return [timeout.finding("No complete answer within the time limit (\(said)).")]
-        case .reset: return [reset.finding("The connection broke off (\(said)).")]
-        case .tooLarge: return [tooLarge.finding("The response was too large to read (\(said)).")]
-        case .tls, .other: return [failed.finding("The transfer failed (\(said)).")]
+        case .dns: return [dns.finding("The name could not be resolved\(via).", detail: detail)]
+        case .refused: return [refused.finding("The connection was refused\(via).", detail: detail)]
+        case .timeout: return [timeout.finding("No complete answer arrived within the time limit\(via).", detail: detail)]
+        case .reset: return [reset.finding("The connection broke off before a complete answer arrived\(via).", detail: detail)]
+        case .tooLarge: return [tooLarge.finding("The response was too large to read\(via).", detail: detail)]
+        case .tls, .other: return [failed.finding("The transfer failed\(via).", detail: detail)]
         }
+    }
+
+    /// curl's code and text, verbatim, as a finding's technical detail: "curl error 7: Failed to connect to …".
+    public static func technicalDetail(_ error: TransferError) -> String {
+        "curl error \(error.curlCode): \(error.message)"
     }
 }

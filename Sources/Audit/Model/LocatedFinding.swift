@@ -43,7 +43,9 @@ public struct LocatedFinding: Sendable, Equatable {
     /// the message and fix taken out (the texts are compared as the pieces between the occurrences of
     /// that URL, so nothing a server writes can pass for the URL's place). So "https://d/.well-known/… answers 404"
     /// and "https://d/apple-app-site-association answers 404" are one finding, while two redirects to
-    /// different targets, or two certificates that expired on different days, stay two.
+    /// different targets, or two certificates that expired on different days, stay two. The technical
+    /// detail (`Finding.detail`) is left out: curl's words differ by a timing ("after 0 ms") for one
+    /// failure, and the merged entry shows its first location's.
     public struct SameKey: Hashable, Sendable {
         var id: String
         var severity: Severity

@@ -48,17 +48,17 @@ public struct AppIdentifier: Sendable, Equatable, Hashable, Codable, CustomStrin
             throw AppIdentifierError(text: text, reason: "it holds an unresolved build-setting variable")
         }
         guard let dot = text.firstIndex(of: ".") else {
-            throw AppIdentifierError(text: text, reason: "no dot; an app ID is the 10-character Team ID, a dot and the bundle ID (ABCDE12345.com.example.app)")
+            throw AppIdentifierError(text: text, reason: "no dot; an app ID is the 10-character Team ID, a dot and the bundle ID (<TeamID>.com.yourcompany.app)")
         }
         let team = String(text[..<dot])
         let bundle = String(text[text.index(after: dot)...])
         guard team.count == 10, team.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) }) else {
-            throw AppIdentifierError(text: text, reason: "\"\(team)\" is not a Team ID (10 upper-case letters and digits, e.g. ABCDE12345)")
+            throw AppIdentifierError(text: text, reason: "\"\(team)\" is not a Team ID (10 upper-case letters and digits)")
         }
         guard !bundle.isEmpty, !bundle.hasPrefix("."), !bundle.hasSuffix("."),
               bundle.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." })
         else {
-            throw AppIdentifierError(text: text, reason: "\"\(bundle)\" is not a bundle ID (letters, digits, \"-\" and \".\", e.g. com.example.app)")
+            throw AppIdentifierError(text: text, reason: "\"\(bundle)\" is not a bundle ID (letters, digits, \"-\" and \".\", e.g. com.yourcompany.app)")
         }
         return AppIdentifier(teamID: team, bundleID: bundle)
     }

@@ -2,7 +2,7 @@ import AASA
 
 /// What the owner of a domain expects its file to do, written after the domain in `domains.txt`:
 ///
-///     example.com  app=ABCDE12345.com.example.app  opens=/buy/42  stays=/help/website/faq
+///     example.com  app=<TeamID>.com.yourcompany.app  opens=/buy/42  stays=/help/website/faq
 ///
 /// Checked by `ExpectationCheck` against the file Apple would use. Empty for a plain domain line.
 public struct DomainExpectations: Sendable, Equatable, Codable {
@@ -176,7 +176,7 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
         let key = String(token[..<equals])
         let value = String(token[token.index(after: equals)...])
         guard !value.isEmpty else {
-            throw ExpectationSyntaxError(token: String(token), reason: "\(key)= needs a value; write it right after \"=\", with no space, e.g. \(key == "opens" || key == "stays" ? key + "=/buy/42" : key + "=ABCDE12345.com.example.app")")
+            throw ExpectationSyntaxError(token: String(token), reason: "\(key)= needs a value; write it right after \"=\", with no space, e.g. \(key == "opens" || key == "stays" ? key + "=/buy/42" : key + "=<TeamID>.com.yourcompany.app")")
         }
         switch key {
         case "app", "webcredentials", "appclip", "activitycontinuation":
@@ -233,7 +233,7 @@ public struct DomainExpectations: Sendable, Equatable, Codable {
     /// Why `value` cannot be an app ID (`TEAMID.bundle.id`), or nil.
     static func appIDProblem(_ value: String) -> String? {
         guard let dot = value.firstIndex(of: "."), dot != value.startIndex, value.index(after: dot) != value.endIndex else {
-            return "\"\(value)\" is not an app ID; write the team ID, a dot and the bundle ID (ABCDE12345.com.example.app)"
+            return "\"\(value)\" is not an app ID; write the team ID, a dot and the bundle ID (<TeamID>.com.yourcompany.app)"
         }
         return nil
     }

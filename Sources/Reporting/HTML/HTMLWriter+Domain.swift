@@ -140,6 +140,11 @@ extension HTMLWriter {
                 text(fix)
                 raw("</span>")
             }
+            if let detail = finding.detail {
+                raw("<br><small class=\"muted\">Technical detail: ")
+                text(detail)
+                raw("</small>")
+            }
             raw("</li>\n")
         }
         raw("</ul>\n")

@@ -44,7 +44,7 @@ import Testing
         (failed("SWCERR00301 Timeout"), true, "cdn.missing", nil, "timed out waiting for your server"),
         (failed("SWCERR00101 Bad HTTP Response: 404 Not Found"), false, "cdn.missing", nil, "Apple cannot read a file at either location of your server"),
         (F.response(status: 404, contentType: nil, body: "", url: cdnURL), true, "cdn.missing", nil, "without a failure reason"),
-        (unreachable, true, "cdn.unreachable", nil, "could not be reached from here (curl error 6"),
+        (unreachable, true, "cdn.unreachable", nil, "could not be reached from here, so its copy"),
     ])
     func outcome(cdn: FetchResponse, originUsable: Bool, id: String, matches: Bool?, text: String) throws {
         let (result, findings) = CDNCheck.check(cdn: cdn, domain: "example.com", origin: originUsable ? Self.goodOrigin : nil)
@@ -53,6 +53,9 @@ import Testing
         let message = try #require(findings.first?.message)
         #expect(message.contains(text), "\(message)")
         #expect(result.url == Self.cdnURL)
+        // curl's words are the technical detail of a failed transfer only, never the sentence's.
+        #expect(!message.contains("curl"), "\(message)")
+        #expect(findings.first?.detail == (id == "cdn.unreachable" ? "curl error 6: Could not resolve host: app-site-association.cdn-apple.com" : nil))
     }
 
     @Test func failureHeadersAreKeptAndQuotedWithWhatTheUserCanDo() throws {

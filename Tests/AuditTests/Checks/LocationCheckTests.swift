@@ -14,19 +14,20 @@ import Testing
     }
 
     @Test(arguments: [
-        (TransferError.Kind.dns, 6, "Could not resolve host: nope.example", "network.dns"),
-        (.refused, 7, "Failed to connect to example.com port 443: Connection refused", "network.refused"),
-        (.timeout, 28, "Operation timed out after 2000 milliseconds with 0 bytes received", "network.timeout"),
-        (.reset, 56, "Recv failure: Connection reset by peer", "network.reset"),
-        (.other, 1, "Protocol \"ftp\" not supported", "network.error"),
+        (TransferError.Kind.dns, 6, "Could not resolve host: nope.example", "network.dns", "The name could not be resolved."),
+        (.refused, 7, "Failed to connect to example.com port 443: Connection refused", "network.refused", "The connection was refused."),
+        (.timeout, 28, "Operation timed out after 2000 milliseconds with 0 bytes received", "network.timeout",
+         "No complete answer arrived within the time limit."),
+        (.reset, 56, "Recv failure: Connection reset by peer", "network.reset", "The connection broke off before a complete answer arrived."),
+        (.other, 1, "Protocol \"ftp\" not supported", "network.error", "The transfer failed."),
     ])
-    func networkFailures(kind: TransferError.Kind, code: Int, message: String, id: String) throws {
+    func networkFailures(kind: TransferError.Kind, code: Int, message: String, id: String, sentence: String) throws {
         let location = F.located(F.response(status: nil, body: "", error: F.failure(kind, code, message), tls: nil))
         let findings = RuleRegistry.locationChecks.flatMap { $0.findings(for: location) }
         #expect(findings.map(\.id) == [id])
-        // curl's own text and code are kept in the message.
-        #expect(findings.first?.message.contains(message) == true)
-        #expect(findings.first?.message.contains("curl error \(code)") == true)
+        // A plain sentence; curl's own code and text are kept, verbatim, as its technical detail.
+        #expect(findings.first?.message == sentence)
+        #expect(findings.first?.detail == "curl error \(code): \(message)")
     }
 
     @Test func aDomainOnlyOnNonPublicAddressesIsAFindingUnlessRouted() throws {
@@ -64,6 +65,7 @@ import Testing
         let found = NetworkCheck.findings(for: F.located(refused))
         #expect(found.map(\.id) == ["network.proxy"])
         #expect(found.first?.message.contains("The proxy http://10.0.0.1:3128 (--proxy) answered 503") == true, "\(found.first?.message ?? "")")
+        #expect(found.first?.detail == "curl error 56: CONNECT tunnel failed, response 503")
         // Any other failure through the proxy names it.
         var timedOut = F.response(status: nil, body: "", error: F.failure(.timeout, 28, "Operation timed out"), tls: nil)
         timedOut.proxy = ProxyUse(proxy: "http://10.0.0.1:3128", source: .option, tunnelStatus: 200)
@@ -83,6 +85,10 @@ import Testing
         let response = F.response(status: nil, body: "", error: F.failure(.tls, 60, message),
                                   tls: TLSFacts(certificate: F.certificate(daysLeft: -3), certificateFromProbe: true, verificationError: message))
         #expect(F.ids(response) == [id])
+        // curl's words are the technical detail, out of the sentence.
+        let finding = CertificateCheck.findings(for: F.located(response)).first
+        #expect(finding?.detail == "curl error 60: \(message)")
+        #expect(finding?.message.contains("curl") == false, "\(finding?.message ?? "")")
     }
 
     @Test func expiredCertificateMessageSaysWhen() throws {
