@@ -49,7 +49,7 @@ let package = Package(
         // AASA only for its constants (the two paths, Apple's CDN base and crawler User-Agent).
         .target(name: "Fetching", dependencies: ["CCurl", "AASA"]),
         // Targets (domains.txt), checks on fetched responses, verdicts, the report model.
-        .target(name: "Audit", dependencies: ["AASA", "Fetching", "CIDN2", "SignedFiles", "Entitlements"]),
+        .target(name: "Audit", dependencies: ["AASA", "Fetching", "CIDN2", "CCMS", "SignedFiles", "Entitlements"]),
         // JSON, HTML, Markdown, JUnit and terminal text from the same result values. Never imports Fetching.
         // The HTML report's stylesheet is HTML/report.css, compiled in through the generated
         // HTML/ReportStylesheet.swift (`make stylesheet`), so the installed binary needs no resource bundle.

@@ -32,6 +32,9 @@
 #   BENCH_AASA=FILE scripts/bench.sh      serve FILE at both locations instead of a small valid one
 #                                         (e.g. a 128 KB file of thousands of rules: audits that are
 #                                         slow to check, to see that memory stays bounded)
+#   BENCH_AASA_DISTINCT=1 scripts/bench.sh   each name serves its own content: the first BENCHHOST
+#                                         in the file becomes the host name (nginx's sub_filter);
+#                                         for report.json's size when no two domains share a file
 set -euo pipefail
 
 sizes=${BENCH_SIZES-1000 5000 20000}
@@ -100,6 +103,11 @@ else
   printf '{"applinks":{"details":[{"appIDs":["K4B7C2D9E1.com.benchmark.shop"],"components":[{"/":"/buy/*"}]}]},"webcredentials":{"apps":["K4B7C2D9E1.com.benchmark.shop"]}}\n' > "$work/aasa.json"
 fi
 
+# BENCH_AASA_DISTINCT=1: each name serves its own content (the first BENCHHOST in the file becomes
+# the host name), as opposed to the one file every name serves; for report.json's size (docs/scaling.md).
+distinct=""
+if [ -n "${BENCH_AASA_DISTINCT:-}" ]; then distinct="sub_filter_types application/json; sub_filter_once on; sub_filter BENCHHOST \$host;"; fi
+
 # Each measured command connects to its own loopback address (127.0.0.2, .3, ...): thousands of
 # connections leave thousands of sockets in TIME_WAIT, and a later command to the same address
 # and port would pay for the kernel's search among them.
@@ -126,7 +134,7 @@ http {
   keepalive_requests 10000;
   client_body_temp_path $work/t1; proxy_temp_path $work/t2; fastcgi_temp_path $work/t3; uwsgi_temp_path $work/t4; scgi_temp_path $work/t5;
   server { $listens server_name *.bench.test;
-    ssl_certificate $work/site.pem; ssl_certificate_key $work/site.key; ssl_protocols TLSv1.2 TLSv1.3;
+    ssl_certificate $work/site.pem; ssl_certificate_key $work/site.key; ssl_protocols TLSv1.2 TLSv1.3; $distinct
     location = /.well-known/apple-app-site-association { default_type application/json; alias $work/aasa.json; }
     location = /apple-app-site-association { default_type application/json; alias $work/aasa.json; } }
 }
@@ -217,6 +225,7 @@ run_tool() {
   if [ ! -s "$work/out/report.json" ] || [ ! -s "$work/out/report.html" ]; then
     echo "error: aasa-audit wrote no reports for N=$n:" >&2; cat "$work/tool.stderr" >&2; exit 1
   fi
+  echo "N=$n: report.json $(stat -c %s "$work/out/report.json") bytes, report.html $(stat -c %s "$work/out/report.html") bytes" >&2
   grep -q "\"pass\" : $n" "$work/out/report.json" || { echo "error: not every domain passed for N=$n" >&2; tail -5 "$work/tool.stdout" >&2; exit 1; }
 }
 

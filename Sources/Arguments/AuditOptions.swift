@@ -40,6 +40,8 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
     /// `--ip-families both|4|6|off`: compare `.well-known` over both address families (the
     /// default), hold every transfer to one, or neither.
     public var addressFamilies: AddressFamilies = .compare
+    /// `--bodies all|failing|none`: which served bodies report.json stores whole (`BodiesPolicy`).
+    public var bodies = BodiesPolicy.default
     /// `--max-per-host`: transfers in flight at once to one host name (see FetchOptions.maxPerHost).
     public var maxPerHost = 6
     /// `--shard K/N`: audit only the domains whose hash falls in shard K of N.
@@ -131,6 +133,11 @@ public struct AuditOptions: CommandOptions, Equatable, Sendable {
             .value("--ip-families", valueName: "both|4|6|off", kind: .choices(["both", "4", "6", "off"]), defaultValue: "both",
                    help: "both: when a name has IPv4 and IPv6 addresses, fetch /.well-known again over the family the first fetch did not use and report a difference. 4 or 6: every transfer over that family only. off: either family, as curl picks, and no second fetch.") {
                 $0.addressFamilies = try OptionValue.addressFamilies($1.value)
+            },
+            .value("--bodies", valueName: "all|failing|none", kind: .choices(BodiesPolicy.allCases.map(\.rawValue)),
+                   defaultValue: BodiesPolicy.default.rawValue,
+                   help: "Which served bodies the reports store whole. failing: those of every domain that does not pass (fail or warn), the evidence a ticket needs. all: every body. none: no body. A body not stored is still named by its size and SHA-256, so a changed file shows; each distinct body is stored once however many domains serve it.") {
+                $0.bodies = try OptionValue.bodies($1.value, $1.name)
             },
             .value("--max-per-host", valueName: "N", defaultValue: "6",
                    help: "Transfers in flight at once to one host name (0: no limit): each domain of the list is one, Apple's CDN is one. Counted by the name in the URL, not by where --connect-to sends it: names routed to one server are held only by --concurrency.") {

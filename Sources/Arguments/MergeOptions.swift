@@ -15,6 +15,8 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
     public var failOn = FailOnList.any
     /// `--keep N`: keep the N newest `reports/<UTC time>` folders, as for the audit.
     public var keep: Int?
+    /// `--bodies all|failing|none`: leave out the bodies this does not keep; nil keeps what the shards stored.
+    public var bodies: BodiesPolicy?
 
     /// No files, the defaults.
     public init() {}
@@ -32,6 +34,10 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
         .map { $0.lifted(\MergeOptions.reports) } + [
             RunPolicyOptions.failOn(\MergeOptions.failOn, help: "What fails the merge (exit 1), comma-separated, as for the audit. any: every failing domain. new: only what fails now and did not in the baseline (by default the previous merge), or without a baseline, in the history's previous run of the list; without either it acts as any and says so. expiring: a certificate that expired or expires within the shards' --expiry-warning-days. new,expiring or any,expiring: either."),
             RunPolicyOptions.keep(\MergeOptions.keep, help: "Keep the N newest reports/<UTC time> folders and delete older ones, as for the audit (never the one reports/latest points to, never other folders; not with --out)."),
+            .value("--bodies", valueName: "all|failing|none", kind: .choices(BodiesPolicy.allCases.map(\.rawValue)),
+                   help: "Leave out more served bodies than the shards did, by each domain's stored verdict: failing keeps those of the domains that do not pass, none keeps none (all keeps what the shards stored, the default: a merge cannot restore a body a shard left out). Each distinct body is stored once across the shards.") {
+                $0.bodies = try OptionValue.bodies($1.value, $1.name)
+            },
         ])
     public static var optionSpecs: [OptionSpec] { table.specs }
     public static let operands = ValueKind.file
@@ -48,7 +54,7 @@ public struct MergeOptions: CommandOptions, Equatable, Sendable {
 
     public static let help = """
         USAGE: aasa-audit merge REPORT.json... [--out DIR] [--format LIST] [--strict] [--quiet] [--baseline FILE | --no-baseline]
-                          [--history FILE | --no-history] [--wait SECONDS] [--fail-on LIST] [--keep N]
+                          [--history FILE | --no-history] [--wait SECONDS] [--fail-on LIST] [--keep N] [--bodies all|failing|none]
 
         Combines the report.json of each shard (aasa-audit --shard K/N) into one set of reports, as if
         one machine had audited the whole list. Domains are sorted by name; input errors reported by

@@ -96,6 +96,12 @@ public enum OptionValue {
     }
 
     /// `--ip-families`: `both`, `4`, `6` or `off`.
+    /// `--bodies all|failing|none`.
+    public static func bodies(_ text: String, _ name: String) throws(UsageError) -> BodiesPolicy {
+        guard let policy = BodiesPolicy(rawValue: text) else { throw .invalidValue(name, text, "it is all, failing or none") }
+        return policy
+    }
+
     public static func addressFamilies(_ text: String) throws(UsageError) -> AddressFamilies {
         switch text {
         case "both": return .compare

@@ -38,16 +38,33 @@ public enum JSONReporter {
             // No domains (or an encoder that lays out empty arrays differently): encode it whole.
             var whole = streamed.report
             whole.domains = try domains.all()
-            var data = try encoder.encode(whole)
-            data.append(0x0A)
-            return try sink(data)
+            return try sink(renderWhole(whole))
         }
         let tail = head[close.upperBound...]
         head.removeSubrange(key.upperBound...)
         head.append(0x0A)
-        try sink(head)
+        // The bodies, once each, go where their key sorts: before the first top-level key after
+        // "bodies" ("changes" or "complete", which is always there; only top-level keys are indented
+        // two spaces). Written one at a time, so the table is never held whole.
+        if let next = head.range(of: Data(Self.keyAfterBodies.utf8)) {
+            try sink(head[..<next.lowerBound])
+            var first = true
+            try domains.forEachStoredBody { digest, text in
+                var entry = Data((first ? "\n  \"bodies\" : {\n    \"" : ",\n    \"").utf8)
+                entry.append(contentsOf: digest.utf8)
+                entry.append(contentsOf: "\" : ".utf8)
+                entry.append(try encoder.encode(text))
+                first = false
+                try sink(entry)
+            }
+            if !first { try sink(Data("\n  },".utf8)) }
+            try sink(head[next.lowerBound...])
+        } else {
+            try sink(head)
+        }
         for index in 0..<domains.count {
-            let encoded = try domains.storedJSON(at: index) ?? encoder.encode(domains.result(at: index))
+            let encoded = try domains.storedJSON(at: index)
+                ?? encoder.encode(domains.result(at: index).bodiesApart { _, _ in })
             // Array elements sit four spaces deep; JSON strings hold no raw newline, so every
             // newline in the encoding starts a line to indent (but the blank line of an empty array).
             var chunk = Data(capacity: encoded.count + encoded.count / 8 + 8)
@@ -83,6 +100,8 @@ public enum JSONReporter {
     }
 
     private static let domainsKey = "\n  \"domains\" : ["
+    /// The start of the top-level keys that sort after "bodies" and are in every report.
+    private static let keyAfterBodies = "\n  \"c"
     /// How the encoder lays out the empty `domains` array after its key.
     private static let emptyArrayEnd = "\n\n  ]"
     private static let elementIndent: [UInt8] = Array("    ".utf8)
@@ -96,11 +115,29 @@ public enum JSONReporter {
 
     /// The whole report through one `JSONEncoder` call: what `render` must equal, byte for byte.
     /// For tests.
+    /// Also what a report with no domains is written as.
     static func renderWhole(_ report: AuditReport) throws -> Data {
-        var data = try makeEncoder().encode(report)
+        var whole = WholeReport(report: report, bodies: [:])
+        whole.report.domains = report.domains.map { $0.bodiesApart { whole.bodies[$0] = $1 } }
+        var data = try makeEncoder().encode(whole)
         data.append(0x0A)
         return data
     }
+
+    /// A report with its bodies stored apart, as one value: the report's own keys and `bodies`
+    /// (absent when empty) in one object, sorted by the encoder.
+    private struct WholeReport: Encodable {
+        var report: AuditReport
+        var bodies: [String: String]
+        private enum Key: String, CodingKey { case bodies }
+        func encode(to encoder: Encoder) throws {
+            try report.encode(to: encoder)
+            guard !bodies.isEmpty else { return }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(bodies, forKey: .bodies)
+        }
+    }
+
 
     /// Reads back a report written by `render`, so that a previous run can be compared or re-rendered.
     ///
@@ -111,11 +148,14 @@ public enum JSONReporter {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let version = try decoder.decode(VersionOnly.self, from: data).schemaVersion
-        guard version == AuditReport.currentSchemaVersion else {
+        guard AuditReport.readableSchemaVersions.contains(version) else {
             throw UnsupportedSchemaVersion(found: version, supported: AuditReport.currentSchemaVersion)
         }
         return try decoder.decode(AuditReport.self, from: data)
     }
+
+    /// A key of a report's `bodies` that is not the SHA-256 of its text (`Audit.BodyTableProblem`).
+    public typealias BodyTableProblem = Audit.BodyTableProblem
 
     /// A report whose `schemaVersion` this build cannot read.
     public struct UnsupportedSchemaVersion: Error, Equatable, CustomStringConvertible {
@@ -125,7 +165,7 @@ public enum JSONReporter {
         public var supported: Int
         /// A sentence for the user.
         public var description: String {
-            "report schema version \(found) is not supported (this build reads version \(supported))"
+            "report schema version \(found) is not supported (this build reads versions 1 to \(supported))"
         }
     }
 

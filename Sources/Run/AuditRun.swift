@@ -47,6 +47,8 @@ public struct AuditRun: Sendable {
     public var androidApps: [String] = []
     /// `--sha256 FP`: more signing-key fingerprints every `--apk` app must be listed with (Play App Signing's key).
     public var androidKeys: [String] = []
+    /// `--bodies`: which served bodies the report stores whole (the others by size and SHA-256).
+    public var bodies: BodiesPolicy = .default
     /// False: the results stay in memory rather than going to a spool (tests compare the two).
     var spoolsResults = true
 
@@ -247,7 +249,8 @@ public struct AuditRun: Sendable {
             do {
                 spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
                                         count: entries.count, generatedAt: started,
-                                        htmlSections: output.formats.contains(.html) ? HTMLPageForm.forPage(of: entries.count) : nil)
+                                        htmlSections: output.formats.contains(.html) ? HTMLPageForm.forPage(of: entries.count) : nil,
+                                        bodies: bodies)
             } catch {
                 observer.event(.spoolUnavailable(error))
             }
@@ -298,8 +301,15 @@ public struct AuditRun: Sendable {
                 report = PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems, entries: audited.entries,
                                            stored: stored, results: spooled)
             } else {
+                // The bodies kept as the spool keeps them (`ResultSpool.append`).
+                let results = audited.results.map { $0.map { result in
+                    var result = result
+                    result.judge(at: started)
+                    result.keepBodies(bodies)
+                    return result
+                } }
                 report = StreamedReport(PartialRun.report(tool: tool, generatedAt: started, inputErrors: list.problems,
-                                                          entries: audited.entries, results: audited.results))
+                                                          entries: audited.entries, results: results))
             }
             report.report.shard = shard
             report.report.expiryWarningDays = audit.expiryWarningDays

@@ -81,9 +81,20 @@ public enum HistoryRun {
         var digests = SHA256Digest.of((try? encoder.encode(shell)) ?? Data())
         let spool = try? ResultSpool(in: spoolFolder, count: 0, generatedAt: shell.generatedAt)
         var kept: [DomainResult] = []
-        let streamed = ReportFile.forEachDomain(file, generatedAt: shell.generatedAt) { domain in
+        // A version-2 report's bodies (its `bodies`, before its domains) go to the spool, which
+        // puts them back when a domain is read; the record itself needs none of them.
+        var keptBodies: [String: String] = [:]
+        let streamed = ReportFile.forEachDomain(file, generatedAt: shell.generatedAt, takeBody: { digest, text in
+            if let spool { spool.storeBody(digest, text, of: file) } else { keptBodies[digest] = text }
+        }) { domain in
             digests += SHA256Digest.of((try? encoder.encode(domain)) ?? Data())
-            if let spool { spool.appendNext(domain) } else { kept.append(domain) }
+            if let spool {
+                spool.appendNext(domain)
+            } else {
+                var domain = domain
+                try domain.resolveBodies { keptBodies[$0] }
+                kept.append(domain)
+            }
         }
         if case .failure(let problem) = streamed { return .failure(problem) }
         var report = StreamedReport(shell: shell, domains: InMemoryDomains(kept))

@@ -14,6 +14,9 @@ public struct MergeRun: Sendable {
     public var expiryWarningDays: Int?
     /// Where the merged run is recorded (`--history`; nil for `--no-history`).
     public var history: (any RunHistory)?
+    /// `--bodies`: leave out the bodies this does not keep, by each domain's stored verdict; nil
+    /// (the default) keeps what the shards stored. Either way each distinct body is stored once.
+    public var bodies: BodiesPolicy?
     /// The shards' domains go to the run's results spool; false keeps them in memory (tests compare the two).
     var spoolsResults = true
 
@@ -109,15 +112,21 @@ public struct MergeRun: Sendable {
             do {
                 spool = try ResultSpool(in: URL(fileURLWithPath: output.folderPath.isEmpty ? "." : output.folderPath),
                                         count: 0, generatedAt: generatedAt,
-                                        htmlSections: output.formats.contains(.html) ? HTMLPageForm.forPage(of: expected) : nil)
+                                        htmlSections: output.formats.contains(.html) ? HTMLPageForm.forPage(of: expected) : nil,
+                                        bodies: bodies)
             } catch {
                 observer.event(.spoolUnavailable(error))
             }
         }
         var kept: [DomainResult] = []
+        // Without a spool, the shards' bodies (each shard's `bodies` comes before its domains).
+        var keptBodies: [String: String] = [:]
         for shell in shells {
             var refusal: ReportMergeError?
-            let read = ReportFile.forEachDomain(shell.source, generatedAt: shell.report.generatedAt) { domain in
+            let read = ReportFile.forEachDomain(shell.source, generatedAt: shell.report.generatedAt, takeBody: { digest, text in
+                // Stored once across shards: the same file served by many shards' domains.
+                if let spool { spool.storeBody(digest, text, of: shell.source) } else { keptBodies[digest] = text }
+            }) { domain in
                 guard refusal == nil else { return }
                 do throws(ReportMergeError) {
                     try builder.add(domain: domain.domain, source: shell.source)
@@ -125,7 +134,18 @@ public struct MergeRun: Sendable {
                     refusal = error
                     return
                 }
-                if let spool { spool.appendNext(domain) } else { kept.append(domain) }
+                if let spool {
+                    // A body the shard refers to and does not hold is a broken shard, named as such
+                    // (checked on a copy; the spool reads the body back when it renders the domain).
+                    var probe = domain
+                    try probe.resolveBodies { spool.hasBody($0) ? "" : nil }
+                    spool.appendNext(domain)
+                } else {
+                    var domain = domain
+                    try domain.resolveBodies { keptBodies[$0] }
+                    if let bodies { domain.keepBodies(bodies) }
+                    kept.append(domain)
+                }
             }
             if case .failure(let problem) = read {
                 spool?.removeCreatedFolders()

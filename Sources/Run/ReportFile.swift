@@ -102,6 +102,10 @@ public enum ReportFile {
             return .success(try JSONReporter.decode(data))
         } catch let error as JSONReporter.UnsupportedSchemaVersion {
             return .failure(.unsupportedSchema(error.description))
+        } catch let error as StoredBodyMissing {
+            return .failure(.notAReport(error.description))
+        } catch let error as JSONReporter.BodyTableProblem {
+            return .failure(.notAReport(error.description))
         } catch let error as DecodingError {
             return .failure(.notAReport(describe(error)))
         } catch {
@@ -138,8 +142,20 @@ public enum ReportFile {
     /// Hands each domain of the report at `path` to `take`, decoded, in file order, with its days
     /// left counted from `generatedAt` (the report's own start, from `loadShell`), as `load` gives
     /// them; one at a time, so a report of any length is read in the memory of one domain.
-    public static func forEachDomain(_ path: String, generatedAt: Date, take: (DomainResult) throws -> Void) -> Result<Void, LoadError> {
-        streamed(path, keepingDomains: true) { element in
+    /// The bodies the report stores apart (its `bodies`, which comes before `domains`) go to
+    /// `takeBody`, by SHA-256, each checked against its key; a domain's locations refer to them by
+    /// `bodySHA256` (`LocationResult.bodyIsStoredApart`). A report written before bodies were
+    /// stored apart has none, and its domains hold their bodies.
+    public static func forEachDomain(_ path: String, generatedAt: Date,
+                                     takeBody: (_ sha256: String, _ text: String) throws -> Void = { _, _ in },
+                                     take: (DomainResult) throws -> Void) -> Result<Void, LoadError> {
+        let decoder = JSONDecoder()
+        return streamed(path, keepingDomains: true, takeBody: { key, value in
+            let digest = try decoder.decode(String.self, from: key)
+            let text = try decoder.decode(String.self, from: value)
+            try JSONReporter.BodyTableProblem.check(key: digest, text: text)
+            try takeBody(digest, text)
+        }) { element in
             var domain = try JSONReporter.decodeDomain(element)
             domain.countDaysLeft(from: generatedAt)
             try take(domain)
@@ -149,26 +165,46 @@ public enum ReportFile {
     /// Reads the report at `path` one piece at a time: each element of its `domains` to `take` (when
     /// `keepingDomains`), then the rest decoded. The first error of `take` is reported at its
     /// domain's place; a report of another schema is named as such, not by a domain it cannot read.
-    private static func streamed(_ path: String, keepingDomains: Bool, take: (Data) throws -> Void) -> Result<AuditReport, LoadError> {
+    /// The entries of `bodies` go to `takeBody` (key and value as JSON strings), which comes first in the file.
+    private static func streamed(_ path: String, keepingDomains: Bool, takeBody: (Data, Data) throws -> Void = { _, _ in },
+                                 take: (Data) throws -> Void) -> Result<AuditReport, LoadError> {
         var splitter = ReportJSONSplitter(keepingElements: keepingDomains, maxElementBytes: maxDomainBytes)
         var failure: (index: Int, error: Error)?
+        var bodyFailure: Error?
         var index = 0
         let read = read(path, maxBytes: maxStreamedBytes) { bytes in
-            splitter.feed(bytes) { element in
+            splitter.feed(bytes, take: { element in
                 defer { index += 1 }
-                guard failure == nil else { return }
+                guard failure == nil, bodyFailure == nil else { return }
                 do {
                     try take(element)
                 } catch {
                     failure = (index, error)
                 }
-            }
+            }, takeBody: { key, value in
+                guard bodyFailure == nil else { return }
+                do {
+                    try takeBody(key, value)
+                } catch {
+                    bodyFailure = error
+                }
+            })
             return !splitter.isRefused
         }
         if case .failure(let refusal) = read { return .failure(.unreadable(refusal.reason)) }
         if splitter.invalid { return .failure(.notAReport("not valid JSON")) }
         if let oversized = splitter.firstOversized {
             return .failure(.notAReport("domains[\(oversized)] is more than the \(maxDomainBytes >> 20) MB a domain may have"))
+        }
+        if splitter.oversizedBody {
+            return .failure(.notAReport("a body of \"bodies\" is more than the \(maxDomainBytes >> 20) MB a body may have"))
+        }
+        if splitter.strayBody {
+            return .failure(.notAReport("\"bodies\" holds something other than texts by SHA-256"))
+        }
+        if let bodyFailure {
+            if let problem = bodyFailure as? JSONReporter.BodyTableProblem { return .failure(.notAReport(problem.description)) }
+            return .failure(.notAReport("\"bodies\" is not valid JSON"))
         }
         if splitter.shellOversized {
             return .failure(.notAReport("what it holds besides its domains is more than the \(maxDomainBytes >> 20) MB a report has"))
@@ -183,6 +219,8 @@ public enum ReportFile {
             }
         } catch let error as JSONReporter.UnsupportedSchemaVersion {
             return .failure(.unsupportedSchema(error.description))
+        } catch let error as StoredBodyMissing {
+            return .failure(.notAReport(error.description))
         } catch let error as DecodingError {
             let under: [CodingKey] = failure.map { [PathKey("domains"), PathKey(index: $0.index)] } ?? []
             return .failure(.notAReport(describe(error, under: under)))

@@ -24,6 +24,17 @@ struct ReportJSONSplitter {
     private var key: Data?
     private var inDomains = false
     private static let domainsKey = Data("domains".utf8)
+    /// Inside the top-level `bodies` object (the bodies stored apart, by SHA-256): its entries are
+    /// handed to `takeBody` as they complete and kept out of the shell, which holds `{}` for it.
+    private var inBodies = false
+    private static let bodiesKey = Data("bodies".utf8)
+    /// The entry of `bodies` being read: its key once read, and the string being read (with its quotes).
+    private var bodyKey: Data?
+    private var bodyString: Data?
+    /// True when something other than a string stood as a key or value in `bodies`.
+    private(set) var strayBody = false
+    /// True when an entry of `bodies` is longer than `maxElementBytes`.
+    private(set) var oversizedBody = false
     private let keepingElements: Bool
     private let maxElementBytes: Int
     /// The bytes of the current element so far (counted also when they are not kept).
@@ -38,7 +49,7 @@ struct ReportJSONSplitter {
     /// hundred input errors and a few counts: far less).
     var shellOversized: Bool { shell.count > maxElementBytes }
     /// True once what was read settles that the file cannot be used: reading may stop.
-    var isRefused: Bool { invalid || firstOversized != nil || shellOversized }
+    var isRefused: Bool { invalid || firstOversized != nil || shellOversized || oversizedBody }
 
     init(keepingElements: Bool = true, maxElementBytes: Int = .max) {
         self.keepingElements = keepingElements
@@ -48,8 +59,15 @@ struct ReportJSONSplitter {
     /// True when the bytes fed so far end where a JSON value ends (nothing open).
     var isBalanced: Bool { depth == 0 && !inString }
 
-    /// Follows `bytes`, handing each complete element of `domains` to `take`.
+    /// Follows `bytes`, handing each complete element of `domains` to `take` (the entries of `bodies` passed over).
     mutating func feed(_ bytes: UnsafeRawBufferPointer, take: (Data) throws -> Void) rethrows {
+        try feed(bytes, take: take, takeBody: { _, _ in })
+    }
+
+    /// Follows `bytes`, handing each complete element of `domains` to `take`, and each entry of
+    /// `bodies` to `takeBody` (its key and its value, both as JSON strings with their quotes).
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, take: (Data) throws -> Void,
+                       takeBody: (_ key: Data, _ value: Data) throws -> Void) rethrows {
         var index = 0
         while index < bytes.count {
             if inString && !escaped {
@@ -63,8 +81,13 @@ struct ReportJSONSplitter {
                 }
                 if end > index {
                     let run = UnsafeRawBufferPointer(rebasing: bytes[index..<end])
-                    append(run)
-                    if depth == 1 { string.append(contentsOf: run) }
+                    if let length = bodyString?.count {
+                        // A string of `bodies`, collected apart from the shell.
+                        if length + run.count <= maxElementBytes { bodyString?.append(contentsOf: run) } else { oversizedBody = true }
+                    } else {
+                        append(run)
+                        if depth == 1 { string.append(contentsOf: run) }
+                    }
                     index = end
                     continue
                 }
@@ -75,6 +98,26 @@ struct ReportJSONSplitter {
             if byte < 0x20 && (inString || (byte != 0x0A && byte != 0x0D && byte != 0x09)) {
                 invalid = true
                 return
+            }
+            if inString, let length = bodyString?.count {
+                // A string in `bodies`: a key or a body, collected apart from the shell (in place).
+                if length < maxElementBytes { bodyString?.append(byte) } else { oversizedBody = true }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    let body = bodyString ?? Data()
+                    bodyString = nil
+                    if let key = bodyKey {
+                        bodyKey = nil
+                        if !oversizedBody { try takeBody(key, body) }
+                    } else {
+                        bodyKey = body
+                    }
+                }
+                continue
             }
             if inString {
                 append(byte)
@@ -89,6 +132,9 @@ struct ReportJSONSplitter {
                 continue
             }
             switch byte {
+            case UInt8(ascii: "\"") where inBodies && depth == 2:
+                inString = true
+                bodyString = Data([byte])
             case UInt8(ascii: "\""):
                 if inDomains && depth == 2 && element == nil { stray = true }
                 inString = true
@@ -101,6 +147,12 @@ struct ReportJSONSplitter {
                 } else if !inDomains && depth == 1 && byte == UInt8(ascii: "[") && key == Self.domainsKey {
                     inDomains = true
                     shell.append(byte)
+                } else if !inBodies && depth == 1 && byte == UInt8(ascii: "{") && key == Self.bodiesKey {
+                    inBodies = true
+                    shell.append(byte)
+                } else if inBodies && depth == 2 {
+                    strayBody = true
+                    append(byte)
                 } else {
                     append(byte)
                 }
@@ -118,18 +170,24 @@ struct ReportJSONSplitter {
                     }
                 } else if inDomains && depth == 1 {
                     inDomains = false
+                } else if inBodies && depth == 1 {
+                    inBodies = false
                 }
+            case UInt8(ascii: ":") where inBodies && depth == 2:
+                break
             case UInt8(ascii: ":"):
                 if depth == 1 { key = string }
                 append(byte)
             case UInt8(ascii: ","):
                 if depth == 1 { key = nil }
                 // The commas between domains go with them; the shell's array stays empty.
-                if !(inDomains && depth == 2) { append(byte) }
+                if !((inDomains || inBodies) && depth == 2) { append(byte) }
             case 0x20, 0x0A, 0x0D, 0x09:
-                if !(inDomains && depth == 2) { append(byte) }
+                if !((inDomains || inBodies) && depth == 2) { append(byte) }
             default:
-                if inDomains && depth == 2 && element == nil {
+                if inBodies && depth == 2 {
+                    strayBody = true
+                } else if inDomains && depth == 2 && element == nil {
                     stray = true
                 } else {
                     append(byte)

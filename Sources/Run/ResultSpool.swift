@@ -43,12 +43,25 @@ final class ResultSpool: @unchecked Sendable {
         var digest: DomainDigest
     }
 
+    /// Where one body stored apart is (`DomainResult.bodiesApart`): its text's UTF-8 after its length.
+    struct BodySlot: Sendable {
+        var offset: Int64
+        var length: Int32
+        /// True once a stored result refers to it (a merge stores its shards' bodies before their
+        /// domains, and `--bodies` may leave a domain's out): only these are written to report.json.
+        var referenced: Bool
+    }
+
     private let file: SpoolFile
     /// Results are judged against the run's start before they are stored, as `AuditReport` does.
     private let generatedAt: Date
     private let encoder = JSONReporter.domainEncoder()
     /// The form of page each domain's HTML section is rendered for and stored with it (none: no section).
     private let htmlSections: HTMLPageForm?
+    /// The bodies each result keeps (`--bodies`), applied as it is stored; nil keeps what it holds (a merge).
+    private let bodies: BodiesPolicy?
+    /// Each distinct body stored, by its SHA-256: stored once however many locations serve it.
+    private var bodySlots: [String: BodySlot] = [:]
     /// The encoder is one object; appends come one at a time from the audit queue, and this makes
     /// a second caller safe.
     private let encodingLock = NSLock()
@@ -73,7 +86,7 @@ final class ResultSpool: @unchecked Sendable {
     /// `htmlSections`: render and store each domain's HTML section for a page of that form (when the
     /// run writes report.html), but none for a passing domain of a compact page, which is a row there.
     /// `anonymous`: false skips `O_TMPFILE` (tests of the fallback).
-    init(in folder: URL, count: Int, generatedAt: Date, htmlSections: HTMLPageForm? = nil, anonymous: Bool = true,
+    init(in folder: URL, count: Int, generatedAt: Date, htmlSections: HTMLPageForm? = nil, bodies: BodiesPolicy? = nil, anonymous: Bool = true,
          temporaryName: (String) -> String = AtomicFile.temporaryName(for:)) throws(ReportWriteError) {
         let existing = try ReportOutput.nearestExistingFolder(of: folder.path)
         var created: [String] = []
@@ -106,6 +119,7 @@ final class ResultSpool: @unchecked Sendable {
         folderPath = folder.path
         self.generatedAt = generatedAt
         self.htmlSections = htmlSections
+        self.bodies = bodies
         slots = Array(repeating: nil, count: count)
     }
 
@@ -129,13 +143,19 @@ final class ResultSpool: @unchecked Sendable {
 
     /// Stores the result of the domain at `index` of the list. After `seal`, or after a failed
     /// write (kept for `seal` to report), nothing more is stored.
+    ///
+    /// Its bodies are stored apart, once each (`storeBody`), after `--bodies` left out those it does
+    /// not keep; a body it refers to without holding (a merge's shard) must have been stored before.
     func append(_ result: DomainResult, at index: Int) {
         var result = result
         result.judge(at: generatedAt)
         let digest = DomainDigest(result)
         let encoded: Data
         do {
-            encoded = try encodingLock.withLock { try encoder.encode(result) }
+            try result.resolveBodies { try storedBody($0) }
+            if let bodies { result.keepBodies(bodies) }
+            let apart = result.bodiesApart { storeBody($0, $1, referenced: true, of: digest.domain) }
+            encoded = try encodingLock.withLock { try encoder.encode(apart) }
         } catch {
             lock.withLock {
                 if failure == nil {
@@ -166,6 +186,40 @@ final class ResultSpool: @unchecked Sendable {
         }
     }
 
+    /// Stores the body `text`, known by its SHA-256 `digest`, unless it is stored already;
+    /// `referenced`: a stored result refers to it. A write that fails is kept for `seal`.
+    /// `owner` names whose body it is in a message.
+    func storeBody(_ digest: String, _ text: String, referenced: Bool = false, of owner: String) {
+        lock.withLock {
+            if bodySlots[digest] != nil {
+                if referenced { bodySlots[digest]?.referenced = true }
+                return
+            }
+            guard !sealed, failure == nil else { return }
+            let bytes = Data(text.utf8)
+            var record = Data(capacity: bytes.count + 4)
+            withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { record.append(contentsOf: $0) }
+            record.append(bytes)
+            if let code = file.write(record, at: end) {
+                failure = ReportWriteError(path: folderPath, reason: "cannot store the body of \(owner) in the run's results spool (\(AtomicFile.describe(code)))")
+                return
+            }
+            bodySlots[digest] = BodySlot(offset: end, length: Int32(bytes.count), referenced: referenced)
+            end += Int64(record.count)
+        }
+    }
+
+    /// True when the body of SHA-256 `digest` is stored.
+    func hasBody(_ digest: String) -> Bool {
+        lock.withLock { bodySlots[digest] != nil }
+    }
+
+    /// The text of the body stored by `digest`; nil when none is.
+    func storedBody(_ digest: String) throws -> String? {
+        guard let slot = lock.withLock({ bodySlots[digest] }) else { return nil }
+        return try SpooledResults.body(slot, digest: digest, in: file)
+    }
+
     /// Stores `result` after every result stored so far: for a spool made with `count: 0` whose
     /// number of results is known only at the end (`merge` reads its shards' domains one at a time).
     func appendNext(_ result: DomainResult) {
@@ -185,7 +239,8 @@ final class ResultSpool: @unchecked Sendable {
             if let handedOver { return .success(handedOver) }
             // A sealed spool takes no more: its index goes to the results alone (at 100,000
             // domains a second copy of it is tens of MB); a second seal gives the same results.
-            let results = (results: SpooledResults(file: file, slots: slots, sectionForm: htmlSections ?? .full), stored: slots.map { $0 != nil })
+            let results = (results: SpooledResults(file: file, slots: slots, sectionForm: htmlSections ?? .full, bodies: bodySlots.filter(\.value.referenced)),
+                           stored: slots.map { $0 != nil })
             slots = []
             handedOver = results
             return .success(results)
@@ -257,11 +312,14 @@ struct SpooledResults: DomainResults, HTMLSectionStore {
     let digests: [DomainDigest]
     /// The form of page the stored sections were rendered for.
     let storedSectionForm: HTMLPageForm
+    /// The bodies the results refer to, by SHA-256.
+    let bodies: [String: ResultSpool.BodySlot]
 
     /// The results stored in `slots`, in their order (the domains not stored left out).
-    init(file: SpoolFile, slots: [ResultSpool.Slot?], sectionForm: HTMLPageForm) {
+    init(file: SpoolFile, slots: [ResultSpool.Slot?], sectionForm: HTMLPageForm, bodies: [String: ResultSpool.BodySlot] = [:]) {
         self.file = file
         storedSectionForm = sectionForm
+        self.bodies = bodies
         var records: [Record] = [], digests: [DomainDigest] = []
         records.reserveCapacity(slots.count)
         digests.reserveCapacity(slots.count)
@@ -273,17 +331,44 @@ struct SpooledResults: DomainResults, HTMLSectionStore {
         self.digests = digests
     }
 
-    private init(file: SpoolFile, records: [Record], digests: [DomainDigest], sectionForm: HTMLPageForm) {
+    private init(file: SpoolFile, records: [Record], digests: [DomainDigest], sectionForm: HTMLPageForm, bodies: [String: ResultSpool.BodySlot]) {
         self.file = file
         self.records = records
         self.digests = digests
         storedSectionForm = sectionForm
+        self.bodies = bodies
     }
 
     /// The same results in another order (`merge` sorts its domains by name once all are stored).
     func sorted(by areInIncreasingOrder: (DomainDigest, DomainDigest) -> Bool) -> SpooledResults {
         let order = digests.indices.sorted { areInIncreasingOrder(digests[$0], digests[$1]) }
-        return SpooledResults(file: file, records: order.map { records[$0] }, digests: order.map { digests[$0] }, sectionForm: storedSectionForm)
+        return SpooledResults(file: file, records: order.map { records[$0] }, digests: order.map { digests[$0] }, sectionForm: storedSectionForm,
+                              bodies: bodies)
+    }
+
+    func forEachStoredBody(_ take: (_ sha256: String, _ text: String) throws -> Void) throws {
+        for digest in bodies.keys.sorted() {
+            guard let slot = bodies[digest] else { continue }
+            try take(digest, try Self.body(slot, digest: digest, in: file))
+        }
+    }
+
+    /// The text of the body at `slot`, checked against its length.
+    static func body(_ slot: ResultSpool.BodySlot, digest: String, in file: SpoolFile) throws -> String {
+        let expected = Int(slot.length) + 4
+        let record: Data
+        switch file.read(expected, at: slot.offset) {
+        case .success(let data): record = data
+        case .failure(let error): throw SpoolError(reason: "the body \(digest): \(error.reason)")
+        }
+        guard record.count == expected else {
+            throw SpoolError(reason: "it ends inside the body \(digest) (\(record.count) of its \(expected) bytes at offset \(slot.offset)): the file was cut short")
+        }
+        let length = record.prefix(4).enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+        guard length == UInt32(slot.length) else {
+            throw SpoolError(reason: "the body \(digest) at offset \(slot.offset) is not the one stored there (length \(length), not \(slot.length))")
+        }
+        return String(decoding: record.dropFirst(4), as: UTF8.self)
     }
 
     func storedJSON(at position: Int) throws -> Data? {
@@ -320,7 +405,9 @@ struct SpooledResults: DomainResults, HTMLSectionStore {
     func result(at position: Int) throws -> DomainResult {
         guard let json = try storedJSON(at: position) else { throw SpoolError(reason: "no record") }
         do {
-            return try JSONReporter.decodeDomain(json)
+            var result = try JSONReporter.decodeDomain(json)
+            try result.resolveBodies { digest in try bodies[digest].map { try Self.body($0, digest: digest, in: file) } }
+            return result
         } catch {
             throw SpoolError(reason: "the result of \(digests[position].domain) cannot be read back: \(error)")
         }

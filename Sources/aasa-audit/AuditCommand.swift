@@ -40,6 +40,7 @@ struct AuditCommand: Subcommand {
             apps: options.entitlements)
         run.androidApps = options.apks
         run.androidKeys = options.androidKeys
+        run.bodies = options.bodies
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit", quiet: options.reports.quiet, jsonToStdout: options.jsonToStdout,
                                        listsInputErrors: false, details: options.details,
                                        quietNames: ExitPolicy(strict: options.reports.strict, failOn: options.failOn))

@@ -15,10 +15,11 @@ struct MergeCommand: Subcommand {
                                   policy: ExitPolicy(strict: reports.strict, failOn: options.failOn), keep: options.keep,
                                   promFile: reports.promFile)
         output.lockWait = reports.lockWait
-        let merge = MergeRun(files: options.files,
+        var merge = MergeRun(files: options.files,
                              baseline: BaselineReport.Choice(file: reports.baselineFile, noBaseline: reports.noBaseline, output: destination),
                              output: output,
                              history: HistoryFile.choice(file: reports.historyFile, noHistory: reports.noHistory, output: destination, stop: interruption.stopSwitch))
+        merge.bodies = options.bodies
         let observer = ConsoleObserver(console: console, prefix: "aasa-audit merge", quiet: reports.quiet, listsInputErrors: true)
         return merge.run(observer: observer, signal: { interruption.signalNumber }).status
     }

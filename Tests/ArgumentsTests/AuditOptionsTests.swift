@@ -33,7 +33,7 @@ import Testing
             "--connect-to", "a.example:443:127.0.0.1:8443", "--connect-to", "::127.0.0.1:8443", "--resolve", "b.example:443:127.0.0.1", "--resolve", "fam.example:443:127.0.0.1,::1,[2001:db8::7]",
             "--cacert", "ca.pem", "--user-agent", "UA", "--no-cdn", "--apple-cdn", "https://cdn.test/a/",
             "--expiry-warning-days", "0", "--no-baseline", "--json", "--strict", "--quiet",
-            "--max-per-host", "0", "--shard", "2/3", "--list-findings", "--version", "--ip-families", "6",
+            "--max-per-host", "0", "--shard", "2/3", "--list-findings", "--version", "--ip-families", "6", "--bodies", "all",
 
             "--proxy", "http://u:pw@proxy.corp:3128", "--noproxy", ".corp, localhost", "b.example",
         ]
@@ -52,6 +52,7 @@ import Testing
             #expect(options.expiryWarningDays == 0 && options.reports.noBaseline && options.jsonToStdout)
             #expect(options.reports.strict && options.reports.quiet)
             #expect(options.shard == Shard(index: 2, count: 3))
+            #expect(options.bodies == .all)
             #expect(options.listFindings && options.showVersion)
             let fetch = options.fetchOptions(environment: [:])
             #expect(fetch.userAgent == "UA" && fetch.caFile == "ca.pem" && fetch.concurrency == 7 && fetch.maxPerHost == 0)
@@ -153,6 +154,7 @@ import Testing
         (["--keep", "0"], .invalidValue("--keep", "0", "expected 1 to 100000")),
         (["--max-per-host", "-1"], .invalidValue("--max-per-host", "-1", "expected 0 to 1024")),
         (["--ip-families", "ipv6"], .invalidValue("--ip-families", "ipv6", "it is both, 4, 6 or off")),
+        (["--bodies", "passing"], .invalidValue("--bodies", "passing", "it is all, failing or none")),
         (["--baseline", "a.json", "--no-baseline"], .invalidValue("--baseline", "a.json", "--no-baseline contradicts it; give one or the other")),
         (["--keep", "2", "--out", "dir"], .invalidValue("--keep", "2", "it prunes reports/<UTC time> folders, which are not written with --out")),
         (["--fail-on", "changes"], .invalidValue("--fail-on", "changes", "\"changes\" is none of any (every failing domain), new (only what is new since the baseline) and expiring (a certificate within --expiry-warning-days), comma-separated")),

@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 import Reporting
 import Testing
@@ -56,6 +57,10 @@ import Testing
             #expect(throws: error, "the audit refuses it alike: \(arguments)") { try AuditOptions.parse(arguments) }
         }
         #expect(MergeOptions.optionNames.contains("--fail-on") && MergeOptions.optionNames.contains("--keep"))
+        // --bodies: absent keeps what the shards stored; given, it leaves out more.
+        #expect(try Self.run(MergeOptions.self, ["a.json"]).bodies == nil)
+        #expect(try Self.run(MergeOptions.self, ["a.json", "--bodies", "none"]).bodies == BodiesPolicy.none)
+        #expect(throws: UsageError.invalidValue("--bodies", "some", "it is all, failing or none")) { try MergeOptions.parse(["a.json", "--bodies", "some"]) }
     }
 
     @Test func mergeHelpAndErrors() throws {

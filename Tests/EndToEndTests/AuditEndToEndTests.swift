@@ -122,7 +122,7 @@ import TestSupport
     @Test func exitStatusIsOneWhenADomainFailsAndReportsAreComplete() throws {
         let run = try Self.run.get()
         #expect(run.outcome.status == 1, "\(run.outcome.stderr)")
-        #expect(run.report.schemaVersion == 1)
+        #expect(run.report.schemaVersion == AuditReport.currentSchemaVersion)
         #expect(run.report.complete)
         #expect(run.report.summary.domains == Self.expectations.count)
         #expect(run.report.summary.fail == Self.expectations.filter { $0.1 == .fail }.count)

@@ -111,6 +111,34 @@ import Testing
         }
         let report = try JSONReporter.decode(try #require(spooled["report.json"]))
         #expect(report.domains.count == 21 && report.domains.map(\.domain) == report.domains.map(\.domain).sorted())
+        // Every domain of the three shards serves the one hostile body: the merge stores it once.
+        let json = try #require(spooled["report.json"])
+        let top = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect((top["bodies"] as? [String: String])?.values.sorted() == [HostileReport.payload])
+        #expect(report.domains.allSatisfy { $0.locations.allSatisfy { $0.body == HostileReport.payload } })
+    }
+
+    /// `merge --bodies none` leaves out what the shards stored, through the spool and in memory alike.
+    @Test func mergeBodiesNoneLeavesOutTheShardsBodies() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        var files: [String] = []
+        for index in 1...2 {
+            let out = folder.appendingPathComponent("shard\(index)")
+            _ = try ReportOutput(destination: .folder(out.path), formats: [.json]).write(HostileReport.report(shard: Shard(index: index, count: 2), first: index * 10))
+            files.append(out.appendingPathComponent("report.json").path)
+        }
+        for spooling in [true, false] {
+            let out = folder.appendingPathComponent(spooling ? "spooled" : "memory")
+            var run = MergeRun(files: files, baseline: .none, output: ReportOutput(destination: .folder(out.path), formats: [.json]))
+            run.spoolsResults = spooling
+            run.bodies = BodiesPolicy.none
+            _ = run.run(observer: RecordingObserver())
+            let data = try Data(contentsOf: out.appendingPathComponent("report.json"))
+            let top = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(top["bodies"] == nil, "spooling: \(spooling)")
+            let report = try JSONReporter.decode(data)
+            #expect(report.domains.count == 4 && report.domains.allSatisfy { $0.locations.allSatisfy { $0.body == nil && $0.bodyOmittedBy == BodiesPolicy.none } })
+        }
     }
 
     /// A domain in two shards stops the merge when its second copy is read, naming both files.

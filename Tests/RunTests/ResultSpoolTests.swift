@@ -47,6 +47,28 @@ import Glibc
         AuditReport(tool: ToolInfo(name: "t", version: "1"), generatedAt: generatedAt, domains: [result]).domains[0]
     }
 
+    /// Many domains serving one file store it once; `--bodies failing` leaves a passing domain's out,
+    /// by its stored verdict, and the report still names it by size and SHA-256.
+    @Test func eachDistinctBodyIsStoredOnceAndOnlyWhereKept() throws {
+        let folder = try AuditBinary.temporaryDirectory()
+        let spool = try ResultSpool(in: folder, count: 3, generatedAt: ResultSpoolTests.generatedAt, htmlSections: true, bodies: .failing)
+        spool.append(ResultSpoolTests.result("a.test", verdict: .fail), at: 0)
+        spool.append(ResultSpoolTests.result("b.test", verdict: .fail), at: 1)
+        spool.append(ResultSpoolTests.result("c.test", verdict: .pass), at: 2)
+        let (spooled, _) = try spool.seal()
+        let text = try #require(ResultSpoolTests.result("a.test", verdict: .fail).locations[0].body)
+        var stored: [String: String] = [:]
+        try spooled.forEachStoredBody { stored[$0] = $1 }
+        #expect(stored == [BodyDigest.sha256(of: text): text])
+        #expect(try spooled.result(at: 1).locations[0].body == text, "read back with its body")
+        let passing = try spooled.result(at: 2).locations[0]
+        #expect(passing.body == nil && passing.bodyOmittedBy == .failing && passing.bodySHA256 == BodyDigest.sha256(of: text))
+        let json = String(decoding: try #require(try spooled.storedJSON(at: 0)), as: UTF8.self)
+        #expect(!json.contains("\"body\"") && json.contains(BodyDigest.sha256(of: text)))
+        #expect(try spooled.storedHTMLSection(at: 2)?.contains("Body not stored (<code>--bodies failing</code>)") == true)
+        #expect(try spooled.storedHTMLSection(at: 0)?.contains("Served body") == true)
+    }
+
     @Test func resultsComeBackTheSameInListOrderAndTheFileNeverShows() throws {
         let folder = try AuditBinary.temporaryDirectory()
         let spool = try ResultSpool(in: folder, count: Self.results.count + 1, generatedAt: Self.generatedAt)
@@ -58,8 +80,8 @@ import Glibc
         #expect(try spooled.all() == Self.results.map(Self.judged), "list order, as judged by a report")
         #expect(spooled.digests == Self.results.map { DomainDigest(Self.judged($0)) })
         #expect(spooled.digests[2].androidVerdict == .warn && spooled.digests[1].unicodeDomain == "üxn--b.test")
-        // Stored as report.json holds a domain, so the report copies it.
-        let encoded = try JSONReporter.domainEncoder().encode(Self.judged(Self.results[3]))
+        // Stored as report.json holds a domain (its bodies apart, by SHA-256), so the report copies it.
+        let encoded = try JSONReporter.domainEncoder().encode(Self.judged(Self.results[3]).bodiesApart { _, _ in })
         #expect(try spooled.storedJSON(at: 3) == encoded)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

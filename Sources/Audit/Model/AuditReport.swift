@@ -2,8 +2,12 @@ import Foundation
 
 /// The whole result of one run: what every reporter renders. Versioned; see docs/report-format.md.
 public struct AuditReport: Sendable, Equatable, Codable {
-    /// Bumped on any incompatible change to this model.
-    public static let currentSchemaVersion = 1
+    /// Bumped on any incompatible change to this model. 2: the served bodies are stored once each,
+    /// in the top-level `bodies` by SHA-256, and a location refers to its body by `bodySHA256`
+    /// (docs/report-format.md, "Bodies"); a reader of version 1 would take such a body for missing.
+    public static let currentSchemaVersion = 2
+    /// The versions this build reads: 1 (bodies inline) and 2 (bodies stored apart).
+    public static let readableSchemaVersions = 1...currentSchemaVersion
 
     public var schemaVersion: Int
     public var tool: ToolInfo
@@ -84,6 +88,12 @@ public struct AuditReport: Sendable, Equatable, Codable {
         run = try container.decodeIfPresent(RunProvenance.self, forKey: .run)
         missingShards = try container.decodeIfPresent([Int].self, forKey: .missingShards)
         missingShardsOmitted = try container.decodeIfPresent(Int.self, forKey: .missingShardsOmitted)
+        // Version 2 stores each body once, in `bodies`: put back where its locations refer to it,
+        // every key checked against its text, every reference against the table (version 1 has none).
+        let table = try decoder.container(keyedBy: BodiesKey.self)
+        let bodies = try table.decodeIfPresent([String: String].self, forKey: .bodies) ?? [:]
+        for (key, text) in bodies { try BodyTableProblem.check(key: key, text: text) }
+        for index in domains.indices { try domains[index].resolveBodies { bodies[$0] } }
         // Numbers and dates from a file: out of range, the report is unusable (before any is counted with).
         var ranges = ReportRange.Checker()
         ranges.report(self)
@@ -92,6 +102,9 @@ public struct AuditReport: Sendable, Equatable, Codable {
     }
 
     /// Every input error, listed or not: `inputErrors` and `inputErrorsOmitted`.
+    /// The key of the bodies table, which is not a property: the bodies are in the locations once read.
+    private enum BodiesKey: String, CodingKey { case bodies }
+
     public var inputErrorCount: Int { inputErrors.count.addingClamped(inputErrorsOmitted ?? 0) }
 
     /// The report of an interrupted run: `domains` holds what was finished, `notAudited` the rest;

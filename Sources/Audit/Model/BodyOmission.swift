@@ -16,6 +16,9 @@ public enum BodyOmission: Sendable, Equatable {
     case signed(readable: Bool)
     /// Bytes that are not valid UTF-8 text.
     case notUTF8
+    /// Text the report does not store whole: `by` the `--bodies` setting that left it out, or nil
+    /// when it is in the report's `bodies` table and was not read with the domain.
+    case notStored(by: BodiesPolicy?, bytes: Int, sha256: String)
 }
 
 extension LocationResult {
@@ -26,6 +29,9 @@ extension LocationResult {
     /// the audit keeps a body (`Auditor.check`): read whole, at most `maxShownBodyBytes`, UTF-8.
     public var bodyOmission: BodyOmission? {
         if let body, !body.isEmpty { return nil }
+        if body == nil, bytes.decoded > 0, let sha256 = bodySHA256 {
+            return .notStored(by: bodyOmittedBy, bytes: bytes.decoded, sha256: sha256)
+        }
         if bytes.truncated { return .cutAtLimit(limit: bytes.limit) }
         if body != nil || bytes.decoded == 0 { return httpStatus == nil ? .noResponse : .empty }
         if bytes.decoded > Self.maxShownBodyBytes { return .tooLargeToShow(bytes: bytes.decoded) }

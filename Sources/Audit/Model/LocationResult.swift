@@ -24,7 +24,17 @@ public struct LocationResult: Sendable, Equatable, Codable {
     /// The transfer failure, when there was one (curl's code and text).
     public var error: TransferFailure?
     /// The served body as text, when it is UTF-8 and was read whole; for people to read in reports.
-    public var body: String?
+    public var body: String? {
+        // Whoever sets a body sets the file it is: the digest follows (kept by `BodiesPolicy`'s
+        // helpers where a body is taken out and only its digest stays).
+        didSet { bodySHA256 = body.map(BodyDigest.sha256(of:)) }
+    }
+    /// The SHA-256 of the body's text (lower-case hex of its UTF-8 bytes), set whenever there is a
+    /// text body: where the report stores the body apart (its `bodies` table, by this key) or leaves
+    /// it out (`bodyOmittedBy`), this still says which file it was, so a change shows.
+    public var bodySHA256: String?
+    /// Set when `--bodies` left the text body out of the report (`BodiesPolicy`).
+    public var bodyOmittedBy: BodiesPolicy?
     public var findings: [Finding]
     /// What the location is to the device that reads it (used by Apple, a fallback Apple does not
     /// read, shadowed, unreadable ...), decided by `LocationChoice.role` once Apple's choice is made:
@@ -60,6 +70,7 @@ public struct LocationResult: Sendable, Equatable, Codable {
         self.timings = timings
         self.error = error
         self.body = body
+        self.bodySHA256 = body.map(BodyDigest.sha256(of:))
         self.findings = findings
     }
 
@@ -79,6 +90,9 @@ public struct LocationResult: Sendable, Equatable, Codable {
         timings = try container.decode(TransferTimings.self, forKey: .timings)
         error = try container.decodeIfPresent(TransferFailure.self, forKey: .error)
         body = try container.decodeIfPresent(String.self, forKey: .body)
+        // A report written before bodies were stored apart has the body inline and no digest.
+        bodySHA256 = try container.decodeIfPresent(String.self, forKey: .bodySHA256) ?? body.map(BodyDigest.sha256(of:))
+        bodyOmittedBy = try container.decodeIfPresent(BodiesPolicy.self, forKey: .bodyOmittedBy)
         findings = try container.decode([Finding].self, forKey: .findings)
         proxy = try container.decodeIfPresent(String.self, forKey: .proxy)
         connectedAddress = try container.decodeIfPresent(String.self, forKey: .connectedAddress)

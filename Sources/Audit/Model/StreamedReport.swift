@@ -76,11 +76,20 @@ public protocol DomainResults: Sendable {
     /// The domain at `position` as report.json holds it (one element of `domains`, unindented),
     /// when it is stored that way; nil when it must be encoded from `result(at:)`.
     func storedJSON(at position: Int) throws -> Data?
+    /// Each body the results store apart (report.json's `bodies`), once, by SHA-256 in increasing
+    /// order. By default collected from the results; a store that keeps them apart gives its own.
+    func forEachStoredBody(_ take: (_ sha256: String, _ text: String) throws -> Void) throws
 }
 
 extension DomainResults {
     /// How many domains there are.
     public var count: Int { digests.count }
+
+    public func forEachStoredBody(_ take: (_ sha256: String, _ text: String) throws -> Void) throws {
+        var bodies: [String: String] = [:]
+        try forEach { result in _ = result.bodiesApart { bodies[$0] = $1 } }
+        for (digest, text) in bodies.sorted(by: { $0.key < $1.key }) { try take(digest, text) }
+    }
 
     /// True when there are none.
     public var isEmpty: Bool { digests.isEmpty }

@@ -117,6 +117,14 @@ extension HTMLWriter {
                              : "Body not shown: it looks like a CMS-signed file (binary) whose content could not be read.")
             case .notUTF8:
                 raw("Body not shown: it is not UTF-8 text.")
+            case .notStored(let policy, let bytes, let sha256):
+                if let policy {
+                    raw("Body not stored (<code>--bodies \(policy.rawValue)</code>): \(Self.size(bytes)), SHA-256 <code>")
+                } else {
+                    raw("Body not read with this domain (it is in the report's <code>bodies</code>): \(Self.size(bytes)), SHA-256 <code>")
+                }
+                text(sha256)
+                raw("</code>.")
             }
             raw("</p>\n")
             return

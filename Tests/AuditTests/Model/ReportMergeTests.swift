@@ -88,7 +88,7 @@ import Testing
             ([Self.shard(1, of: 2, [Self.domain("a.example", .pass)]), Self.shard(2, of: 2, [Self.domain("a.example", .pass)])],
              .duplicateDomain(domain: "a.example", source: "shard2.json", otherSource: "shard1.json"), "shard2.json: a.example is also in shard1.json"),
             ([Self.shard(1, of: 2, []), otherVersion],
-             .schemaVersionDiffers(source: "shard2.json", found: 99, expected: 1, firstSource: "shard1.json"), "shard2.json: schema version 99"),
+             .schemaVersionDiffers(source: "shard2.json", found: 99, expected: AuditReport.currentSchemaVersion, firstSource: "shard1.json"), "shard2.json: schema version 99"),
         ]
         for (inputs, expected, text) in cases {
             #expect {
