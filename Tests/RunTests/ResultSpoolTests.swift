@@ -51,7 +51,7 @@ import Glibc
     /// by its stored verdict, and the report still names it by size and SHA-256.
     @Test func eachDistinctBodyIsStoredOnceAndOnlyWhereKept() throws {
         let folder = try AuditBinary.temporaryDirectory()
-        let spool = try ResultSpool(in: folder, count: 3, generatedAt: ResultSpoolTests.generatedAt, htmlSections: true, bodies: .failing)
+        let spool = try ResultSpool(in: folder, count: 3, generatedAt: ResultSpoolTests.generatedAt, htmlSections: .full, bodies: .failing)
         spool.append(ResultSpoolTests.result("a.test", verdict: .fail), at: 0)
         spool.append(ResultSpoolTests.result("b.test", verdict: .fail), at: 1)
         spool.append(ResultSpoolTests.result("c.test", verdict: .pass), at: 2)
