@@ -5,8 +5,10 @@ import Foundation
 /// the report the store's `latest` points at. Read before the run writes anything, since the run
 /// moves `latest`.
 public struct BaselineReport: Sendable {
-    /// The baseline's essentials (see `ReportChanges.essentials`).
+    /// The baseline without its domains (its facts: start, shard, completeness).
     public var report: AuditReport
+    /// What is compared of each of its domains, in file order.
+    public var domains: [BaselineDomain]
     /// Where it was read from: the file as given, or `reports/<UTC time>/report.json` for the
     /// default (the folder `latest` pointed to, which stays where it is).
     public var path: String
@@ -54,8 +56,8 @@ public struct BaselineReport: Sendable {
             path = found
         }
         // Read one domain at a time, each reduced to the essentials: a baseline is held for the whole run.
-        switch ReportFile.loadEssentials(path) {
-        case .success(let report): return .success(BaselineReport(report: report, path: path))
+        switch ReportFile.loadBaseline(path) {
+        case .success(let (report, domains)): return .success(BaselineReport(report: report, domains: domains, path: path))
         case .failure(let problem): return .failure(Problem(path: path, reason: problem.description))
         }
     }

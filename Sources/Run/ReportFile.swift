@@ -132,6 +132,16 @@ public enum ReportFile {
         }.map { shell in ReportChanges.baseline(shell: shell, domains: domains) }
     }
 
+    /// Reads the report at `path` as the run's baseline: its shell (no domains) and what is compared
+    /// of each domain (`BaselineDomain`), kept as each is decoded; one domain in memory at a time
+    /// besides those, for a file of any size up to `maxStreamedBytes`.
+    public static func loadBaseline(_ path: String) -> Result<(AuditReport, [BaselineDomain]), LoadError> {
+        var domains: [BaselineDomain] = []
+        return streamed(path, keepingDomains: true) { element in
+            domains.append(BaselineDomain(try JSONReporter.decodeDomain(element)))
+        }.map { shell in (shell, domains) }
+    }
+
     /// The report at `path` without its domains (its `domains` is empty; `summary` as the file has
     /// it), read one piece at a time, the domains skipped: a shard's facts, checked before its
     /// domains are read (`merge`).

@@ -102,12 +102,7 @@ struct ReportJSONSplitter {
             if inString, let length = bodyString?.count {
                 // A string in `bodies`: a key or a body, collected apart from the shell (in place).
                 if length < maxElementBytes { bodyString?.append(byte) } else { oversizedBody = true }
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
+                if closesString(byte) {
                     let body = bodyString ?? Data()
                     bodyString = nil
                     if let key = bodyKey {
@@ -122,13 +117,7 @@ struct ReportJSONSplitter {
             if inString {
                 append(byte)
                 if depth == 1 && !escaped && byte != UInt8(ascii: "\"") { string.append(byte) }
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
+                _ = closesString(byte)
                 continue
             }
             switch byte {
@@ -194,6 +183,19 @@ struct ReportJSONSplitter {
                 }
             }
         }
+    }
+
+    /// Follows the escapes inside a string; true when `byte` is the quote that ends it.
+    private mutating func closesString(_ byte: UInt8) -> Bool {
+        if escaped {
+            escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+            escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+            inString = false
+            return true
+        }
+        return false
     }
 
     /// `run`, as `append(_:)` would take each of its bytes.

@@ -149,7 +149,7 @@ struct RunPipeline: Sendable {
     func withChanges(_ report: StreamedReport, since baseline: BaselineReport?) throws -> StreamedReport {
         guard let baseline else { return report }
         var report = report
-        report.report.changes = try ReportChanges.between(baseline: baseline.report, current: report, baselinePath: baseline.path,
+        report.report.changes = try ReportChanges.between(baseline: baseline.report, domains: baseline.domains, current: report, baselinePath: baseline.path,
                                                           expiryWarningDays: expiryWarningDays)
         return report
     }
