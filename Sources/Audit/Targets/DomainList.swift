@@ -183,8 +183,10 @@ public struct DomainList: Sendable, Equatable {
         /// The expectation tokens each domain (by index) already has, so that a repeat is found in
         /// constant time: half a million expectation lines for one domain stay linear.
         var expectationTokens: [Int: Set<String>] = [:]
-        /// Parse results by content, so a repeated line is not parsed again.
+        /// Parse results by content, so a repeated line is not parsed again (the first
+        /// `parsedCacheLimit` distinct ones).
         var parsed: [String: (name: DomainName, note: String?)] = [:]
+        static let parsedCacheLimit = 4096
 
         mutating func addLine(_ bytes: UnsafeBufferPointer<UInt8>, file: String?, line: Int) {
             // Control bytes first: they are the clearest sign of a binary file.
@@ -259,9 +261,13 @@ public struct DomainList: Sendable, Equatable {
                     problem(file: file, line: line, text: text, reason: error.description)
                     return false
                 }
-                parsed[content] = result
+                // Enough for a list that repeats a few thousand lines over and over; a list of
+                // distinct names would otherwise hold each of them twice while it is read.
+                if parsed.count < Self.parsedCacheLimit { parsed[content] = result }
             }
-            let entry = DomainEntry(name: result.name, file: file, line: line, text: text, note: result.note, expectations: expectations)
+            // A line that is just its name (most lines) shares the name's storage.
+            let entry = DomainEntry(name: result.name, file: file, line: line, text: text == result.name.ascii ? result.name.ascii : text,
+                                    note: result.note, expectations: expectations)
             if let first = position[result.name.ascii] {
                 if !expectations.isEmpty {
                     // Taken out and put back, so the set is updated in place, not copied.

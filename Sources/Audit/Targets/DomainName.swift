@@ -66,7 +66,8 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Builds a name from already-validated parts; only `validate` calls it.
     private init(ascii: String, unicode: String) {
         self.ascii = ascii
-        self.unicode = unicode
+        // One storage for both forms of an ASCII name (most of a list): held per domain for the run.
+        self.unicode = unicode == ascii ? ascii : unicode
     }
 
     /// Encoded as the ASCII string; decoding re-validates, so a report cannot smuggle in an invalid name.
