@@ -160,7 +160,7 @@ public struct AuditRun: Sendable {
                 observer.event(.domainListRefused(error))
                 throw RunEnded(.usageOrInputError)
             }
-            targets = Targets(list: DomainList.parse(data, file: path), listSource: path, isOneOff: false, claims: [], originOnly: [])
+            targets = Targets(list: DomainList.parse(data, file: path, keeping: shard), listSource: path, isOneOff: false, claims: [], originOnly: [])
         case .arguments(let names):
             targets = Targets(list: DomainList.parse(arguments: names), listSource: nil, isOneOff: true, claims: [], originOnly: [])
         }
@@ -203,14 +203,14 @@ public struct AuditRun: Sendable {
             observer.event(.proxyFailed(ProxyFailure(invalid: error, source: source)))
             throw RunEnded(.usageOrInputError)
         }
-        if list.entries.isEmpty && list.problems.isEmpty {
+        if list.entries.isEmpty && list.inOtherShards == 0 && list.problems.isEmpty {
             observer.event(.noDomains(domains))
             throw RunEnded(.usageOrInputError)
         }
         if let shard {
             targets.list = shard.subset(of: list)
             // Info, hidden by --quiet: a nightly cron job mails whatever it prints, and this is no problem.
-            observer.event(.shardSelected(shard, selected: targets.list.entries.count, total: list.entries.count))
+            observer.event(.shardSelected(shard, selected: targets.list.entries.count, total: list.entries.count + list.inOtherShards))
         }
     }
 

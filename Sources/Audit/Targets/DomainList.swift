@@ -14,15 +14,35 @@ public struct DomainEntry: Sendable, Equatable {
     public var note: String?
     /// What the line expects of the domain's file (`app=`, `opens=` ... after the domain); empty for a plain line.
     /// A domain listed on several lines gets the expectations of all of them.
-    public var expectations = DomainExpectations()
+    public var expectations: DomainExpectations {
+        get { storedExpectations?.value ?? DomainExpectations() }
+        set { storedExpectations = newValue.isEmpty ? nil : ExpectationsBox(newValue) }
+        // Taken out of the box before it is changed, so its arrays are not copied (half a million
+        // expectation lines for one domain stay linear).
+        _modify {
+            var value = storedExpectations?.value ?? DomainExpectations()
+            storedExpectations = nil
+            defer { storedExpectations = value.isEmpty ? nil : ExpectationsBox(value) }
+            yield &value
+        }
+    }
+    /// Boxed: most lines expect nothing, and the eleven lists inline took 88 bytes of every entry.
+    private var storedExpectations: ExpectationsBox?
     /// The entitlement entries of apps (`--entitlements`) whose file is this host's: checked by
     /// `EntitlementClaimCheck`. Empty for a domain only the domain list names.
     public var claims: [EntitlementClaim] = []
 
-    /// Builds an entry; `DomainList.parse` is the usual source.
+    /// Never changed once made (a change makes a new box), so entries keep value semantics.
+    private final class ExpectationsBox: Sendable, Equatable {
+        let value: DomainExpectations
+        init(_ value: DomainExpectations) { self.value = value }
+        static func == (lhs: ExpectationsBox, rhs: ExpectationsBox) -> Bool { lhs.value == rhs.value }
+    }
+
     /// Where the domain was written: "domains.txt:7", or "argument 2".
     public var place: String { InputProblem.place(file: file, line: line) }
 
+    /// Builds an entry; `DomainList.parse` is the usual source.
     public init(name: DomainName, file: String?, line: Int, text: String, note: String? = nil,
                 expectations: DomainExpectations = DomainExpectations()) {
         self.name = name
@@ -51,6 +71,9 @@ public struct DomainList: Sendable, Equatable {
     public var duplicates: [DomainEntry]
     /// Repeated lines after the first `maximumKeptProblems`, counted only.
     public var duplicatesOmitted = 0
+    /// Distinct domains of the list left out because they belong to other shards (`parse(_:file:keeping:)`,
+    /// `Shard.subset`): counted, not held, so a shard of a list of millions holds only its own.
+    public var inOtherShards = 0
 
     /// Every problem found, kept or not.
     public var problemCount: Int { problems.count + problemsOmitted }
@@ -90,8 +113,11 @@ public struct DomainList: Sendable, Equatable {
     public var names: [DomainName] { entries.map(\.name) }
 
     /// Parses a `domains.txt`: one domain per line, `#` comments, blank lines, CRLF, a leading BOM.
-    public static func parse(_ data: Data, file: String?) -> DomainList {
+    /// With `shard`, only its domains are kept (and their repeats); the others are counted in
+    /// `inOtherShards`, and every bad line is still a problem, as every shard reports them.
+    public static func parse(_ data: Data, file: String?, keeping shard: Shard? = nil) -> DomainList {
         var builder = Builder()
+        builder.shard = shard
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var start = 0
@@ -187,6 +213,10 @@ public struct DomainList: Sendable, Equatable {
         /// `parsedCacheLimit` distinct ones).
         var parsed: [String: (name: DomainName, note: String?)] = [:]
         static let parsedCacheLimit = 4096
+        /// The shard whose domains are kept; nil keeps every domain.
+        var shard: Shard?
+        /// The hashes of the distinct domains of other shards (8 bytes each instead of an entry).
+        var otherShards: Set<UInt64> = []
 
         mutating func addLine(_ bytes: UnsafeBufferPointer<UInt8>, file: String?, line: Int) {
             // Control bytes first: they are the clearest sign of a binary file.
@@ -264,6 +294,13 @@ public struct DomainList: Sendable, Equatable {
                 // Enough for a list that repeats a few thousand lines over and over; a list of
                 // distinct names would otherwise hold each of them twice while it is read.
                 if parsed.count < Self.parsedCacheLimit { parsed[content] = result }
+            }
+            if let shard {
+                let hash = Shard.fnv1a(result.name.ascii)
+                guard shard.contains(hash: hash) else {
+                    if otherShards.insert(hash).inserted { list.inOtherShards += 1 }
+                    return true
+                }
             }
             // A line that is just its name (most lines) shares the name's storage.
             let entry = DomainEntry(name: result.name, file: file, line: line, text: text == result.name.ascii ? result.name.ascii : text,

@@ -64,16 +64,23 @@ public struct Shard: Sendable, Equatable, Hashable, Codable, CustomStringConvert
         Self.shardIndex(of: domain, count: count) == index
     }
 
+    /// True when a name whose `fnv1a` hash (of the lower-case ASCII name) is `hash` belongs to this shard.
+    public func contains(hash: UInt64) -> Bool {
+        Int(hash % UInt64(max(1, count))) + 1 == index
+    }
+
     /// The 1-based shard of `domain` among `count` shards.
     public static func shardIndex(of domain: String, count: Int) -> Int {
         Int(fnv1a(domain.lowercased()) % UInt64(max(1, count))) + 1
     }
 
     /// The domains of `list` in this shard; rejected lines (input problems) are kept whole, so every
-    /// shard reports them.
+    /// shard reports them. (A list read for a shard, `DomainList.parse(_:file:keeping:)`, already is one.)
     public func subset(of list: DomainList) -> DomainList {
-        DomainList(entries: list.entries.filter { contains($0.name.ascii) }, problems: list.problems,
-                   duplicates: list.duplicates.filter { contains($0.name.ascii) }, problemsOmitted: list.problemsOmitted)
+        var subset = DomainList(entries: list.entries.filter { contains($0.name.ascii) }, problems: list.problems,
+                                duplicates: list.duplicates.filter { contains($0.name.ascii) }, problemsOmitted: list.problemsOmitted)
+        subset.inOtherShards = list.inOtherShards + list.entries.count - subset.entries.count
+        return subset
     }
 
     /// 64-bit FNV-1a over the UTF-8 bytes.

@@ -77,6 +77,34 @@ import Testing
         #expect(mine.subset(of: list).entries.count + other.subset(of: list).entries.count == list.entries.count)
     }
 
+    /// A list read for a shard holds only that shard's domains, and is the subset of the whole list
+    /// read first: the same entries, problems and repeats, the other shards' domains only counted.
+    @Test(arguments: [1, 2, 3, 5])
+    func aListReadForAShardIsItsSubset(count: Int) throws {
+        var text = "not a domain\n"
+        for (position, name) in Self.names.prefix(300).enumerated() {
+            text += "\(name)\n"
+            if position % 7 == 0 { text += "\(name.uppercased()) app=ABQ7KM3X2P.com.exemplo.app\n" }
+            if position % 11 == 0 { text += "\(name)\n" }
+        }
+        let data = Data(text.utf8)
+        let whole = DomainList.parse(data, file: "domains.txt")
+        var kept = 0
+        for index in 1...count {
+            let shard = try #require(Shard(index: index, count: count))
+            let read = DomainList.parse(data, file: "domains.txt", keeping: shard)
+            let subset = shard.subset(of: whole)
+            #expect(read.entries == subset.entries)
+            #expect(read.problems == whole.problems)
+            #expect(read.duplicates == subset.duplicates)
+            #expect(read.inOtherShards == whole.entries.count - read.entries.count)
+            #expect(subset.inOtherShards == read.inOtherShards)
+            #expect(shard.subset(of: read) == read)
+            kept += read.entries.count
+        }
+        #expect(kept == whole.entries.count)
+    }
+
     @Test(arguments: ["1/1", "1/4", "4/4", "12/100"])
     func parsesKOverN(text: String) throws {
         let shard = try Shard(parsing: text)
