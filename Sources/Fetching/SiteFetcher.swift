@@ -39,14 +39,15 @@ public final class SiteFetcher {
     /// bodies and headers it is made from, which are then freed domain by domain instead of all
     /// being held until the last domain finishes.
     ///
-    /// Domains start as room appears, at most `2 × concurrency` of them unfinished at once, and only
-    /// while `admit` (when given) says so: a caller whose processing of the results falls behind
-    /// holds the fetch back, so results waiting for it cannot pile up without bound.
+    /// Domains start as room appears, at most `window(concurrency:)` of them unfinished at once, and
+    /// only while `admit` (when given, with the number of domains being fetched) says so: a caller
+    /// whose processing of the results falls behind holds the fetch back, so results waiting for it
+    /// cannot pile up without bound.
     ///
     /// A transfer that finds the proxy unusable (`FetchResponse.proxyFailure`) stops the fetch at
     /// once and it throws that `ProxyFailure`: no domain is given a response that says nothing about
     /// it. Domains `transform` was already handed stay handed.
-    public func fetch<Result>(domains: [String], until stopSwitch: StopSwitch? = nil, admit: (() -> Bool)? = nil,
+    public func fetch<Result>(domains: [String], until stopSwitch: StopSwitch? = nil, admit: ((_ inFlight: Int) -> Bool)? = nil,
                               progress: ((Int, Int) -> Void)? = nil,
                               transform: @escaping (Int, SiteFetch) -> Result) throws -> [Result?] {
         let options = options
@@ -84,10 +85,10 @@ public final class SiteFetcher {
                 progress?(done, domains.count)
             }
         }
-        let window = max(2, min(options.concurrency, Int.max / 2) * 2)
+        let window = Self.window(concurrency: options.concurrency)
         var next = 0
         loop.run(until: stopSwitch) {
-            while next < domains.count && machines.count < window && (admit?() ?? true) {
+            while next < domains.count && machines.count < window && (admit?(machines.count) ?? true) {
                 let index = next
                 next += 1
                 var machine = SiteFetchMachine(domain: domains[index], options: options)
@@ -99,6 +100,12 @@ public final class SiteFetcher {
         }
         if let proxyFailure { throw proxyFailure }
         return results
+    }
+
+    /// How many domains may be unfinished at once: twice the transfers in flight, so that a domain's
+    /// later transfers and the next domains' first ones overlap.
+    public static func window(concurrency: Int) -> Int {
+        max(2, min(concurrency, Int.max / 2) * 2)
     }
 
     /// The note appended to a location's error when it was not fetched because `.well-known` on the

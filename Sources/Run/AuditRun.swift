@@ -258,7 +258,8 @@ public struct AuditRun: Sendable {
         observer.fetching(total: entries.count)
         // Each domain is audited as soon as it is fetched (see QueuedAudit); nil for a domain not
         // finished when a signal stopped the run (a signal does not wait for queued audits).
-        let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2), spool: spool)
+        let audits = QueuedAudit(auditor: auditor, entries: entries, maxWaiting: max(16, fetch.concurrency / 2),
+                                 window: SiteFetcher.window(concurrency: fetch.concurrency), spool: spool)
         do {
             // Android's file is fetched for every domain with --android, else for those with Android expectations.
             var fetch = fetch
@@ -268,7 +269,7 @@ public struct AuditRun: Sendable {
                 if !android.isEmpty { fetch.assetLinks = .domains(android) }
             }
             _ = try SiteFetcher(options: fetch).fetch(domains: entries.map(\.name.ascii), until: stop,
-                                                      admit: { audits.hasRoom },
+                                                      admit: { audits.hasRoom(inFlight: $0) },
                                                       progress: observer.progress) { index, site in audits.submit(index, site) }
             let results = audits.finish(until: stop)
             observer.fetching(total: nil)

@@ -10,7 +10,10 @@ import Foundation
 /// then be reported as timeouts they never had. Still domain by domain, so each domain's raw
 /// responses are freed once its audit is done, and on the second core while the loop fetches.
 /// When the audits fall behind (files that are slow to check), `hasRoom` holds the fetch back, so
-/// fetched responses waiting for their audit stay bounded (`maxWaiting` domains).
+/// fetched responses waiting for their audit stay bounded (`maxWaiting` domains), and the domains
+/// fetched at once shrink as the queue grows: each would only wait longer for its audit, holding its
+/// responses (about 200 KB a domain with a 39 KB file: three bodies, libcurl's buffers, a TLS
+/// connection) in the meantime.
 ///
 /// A signal must not wait for the queue (a list of large files may hold minutes of checks): once
 /// the run's stop switch is flipped, `finish` returns at once with the audits done so far. Audits
@@ -34,10 +37,14 @@ final class QueuedAudit: @unchecked Sendable {
     /// as soon as it is audited.
     private let spool: ResultSpool?
 
-    init(auditor: Auditor, entries: [DomainEntry], maxWaiting: Int = 32, spool: ResultSpool? = nil) {
+    /// The fetch's window (`SiteFetcher.window(concurrency:)`): the most domains fetched at once.
+    let window: Int
+
+    init(auditor: Auditor, entries: [DomainEntry], maxWaiting: Int = 32, window: Int = 64, spool: ResultSpool? = nil) {
         self.auditor = auditor
         self.entries = entries
         self.maxWaiting = max(1, maxWaiting)
+        self.window = max(1, window)
         self.spool = spool
         results = Array(repeating: nil, count: spool == nil ? entries.count : 0)
     }
@@ -64,9 +71,22 @@ final class QueuedAudit: @unchecked Sendable {
         return auditor.audit(site, unicodeDomain: entry.name.unicode, expectations: entry.expectations, claims: entry.claims)
     }
 
-    /// Whether another domain may be fetched now: fewer than `maxWaiting` wait for their audit.
-    var hasRoom: Bool {
-        condition.withLock { waiting < maxWaiting }
+    /// Whether another domain may be fetched now, with `inFlight` being fetched (see `admits`).
+    func hasRoom(inFlight: Int = 0) -> Bool {
+        let waiting = condition.withLock { self.waiting }
+        return Self.admits(inFlight: inFlight, waiting: waiting, maxWaiting: maxWaiting, window: window)
+    }
+
+    /// Fewer than `maxWaiting` domains wait for their audit, and the window shrinks in step with the
+    /// queue: all of it with none waiting (the audits keep up: the network sets the pace), a
+    /// `waiting / maxWaiting` share of it taken away as they queue up. So when the audits are the
+    /// slower side, a domain is fetched as one is audited, and about `maxWaiting` domains are held
+    /// instead of the whole window and the queue.
+    static func admits(inFlight: Int, waiting: Int, maxWaiting: Int, window: Int) -> Bool {
+        guard waiting < maxWaiting else { return false }
+        // At least one: with room in the queue, the fetch never stops for good.
+        let (share, overflow) = max(0, waiting).multipliedReportingOverflow(by: window)
+        return inFlight < (overflow ? 1 : max(1, window - share / maxWaiting))
     }
 
     /// How often `finish` looks at the stop switch while it waits.

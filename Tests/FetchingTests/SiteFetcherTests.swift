@@ -144,7 +144,7 @@ import TestSupport
         let release = Date().addingTimeInterval(0.5)
         var handedOver: [Date] = []
         var admitted = 0
-        let admit = {
+        let admit = { (_: Int) in
             guard admitted < 2 || Date() >= release else { return false }
             admitted += 1
             return true

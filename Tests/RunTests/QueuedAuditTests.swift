@@ -29,7 +29,19 @@ import Testing
         for (index, entry) in entries.enumerated() { audits.submit(index, Self.site(entry.name.ascii, body: ScenarioFiles.good)) }
         let results = audits.finish(until: StopSwitch())
         #expect(results.map { $0?.domain } == ["a.example", "b.example", "c.example"])
-        #expect(audits.hasRoom)
+        #expect(audits.hasRoom())
+    }
+
+    /// With none waiting the whole window is fetched; as audits queue up the window shrinks, so a
+    /// queue near full admits a domain only as one is audited; a full queue admits none.
+    @Test(arguments: [
+        (inFlight: 0, waiting: 0, admits: true), (inFlight: 127, waiting: 0, admits: true), (inFlight: 128, waiting: 0, admits: false),
+        (inFlight: 63, waiting: 16, admits: true), (inFlight: 64, waiting: 16, admits: false),
+        (inFlight: 3, waiting: 31, admits: true), (inFlight: 4, waiting: 31, admits: false),
+        (inFlight: 0, waiting: 32, admits: false), (inFlight: 0, waiting: 40, admits: false),
+    ])
+    func theWindowShrinksAsTheAuditsQueueUp(inFlight: Int, waiting: Int, admits: Bool) {
+        #expect(QueuedAudit.admits(inFlight: inFlight, waiting: waiting, maxWaiting: 32, window: 128) == admits)
     }
 
     /// Three documents that each take seconds to check, and a stop before the first is done:
