@@ -66,12 +66,17 @@ public struct Shard: Sendable, Equatable, Hashable, Codable, CustomStringConvert
 
     /// True when a name whose `fnv1a` hash (of the lower-case ASCII name) is `hash` belongs to this shard.
     public func contains(hash: UInt64) -> Bool {
-        Int(hash % UInt64(max(1, count))) + 1 == index
+        Self.shardIndex(ofHash: hash, count: count) == index
     }
 
     /// The 1-based shard of `domain` among `count` shards.
     public static func shardIndex(of domain: String, count: Int) -> Int {
-        Int(fnv1a(domain.lowercased()) % UInt64(max(1, count))) + 1
+        shardIndex(ofHash: fnv1a(domain.lowercased()), count: count)
+    }
+
+    /// The 1-based shard of a name whose `fnv1a` hash is `hash`, among `count` shards.
+    static func shardIndex(ofHash hash: UInt64, count: Int) -> Int {
+        Int(hash % UInt64(max(1, count))) + 1
     }
 
     /// The domains of `list` in this shard; rejected lines (input problems) are kept whole, so every
