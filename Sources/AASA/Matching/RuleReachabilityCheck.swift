@@ -38,30 +38,81 @@ public enum RuleReachabilityCheck: SchemaCheck {
         return findings
     }
 
-    /// Earlier rules kept as candidates for covering later ones. Each later rule is compared with the
-    /// earlier rules of the same path text and with the earlier broad rules (`prefix*`, no path), a
-    /// bounded number of each, so a file with thousands of rules costs a linear number of comparisons
-    /// (not one per pair) and a hostile file cannot make the check, or the audit around it, slow.
-    /// The check stays conservative: past the bounds it may miss a finding, never invent one.
+    /// Earlier rules kept as candidates for covering later ones. A later rule is compared only with
+    /// earlier rules that could cover it: those of the same path text, and the broad ones (`prefix*`)
+    /// whose prefix begins its path (or whose `prefix/` is its whole path), found by looking the path's
+    /// beginnings up, not by trying every broad rule; rules with no path, and broad rules whose prefix
+    /// is longer than `maxIndexedPrefix` characters, are tried in turn. Each list is bounded, and so is
+    /// the number of comparisons a rule makes, so a file with thousands of rules costs a linear number
+    /// of comparisons and a hostile file cannot make the check, or the audit around it, slow. The check
+    /// stays conservative: past the bounds it may miss a finding, never invent one.
     static let maxBroadCandidates = 64
     static let maxSamePathCandidates = 16
+    static let maxIndexedPrefix = 128
+    static let maxComparisons = 128
 
     private static func check(_ rules: [Shape?], noun: String) -> [Finding] {
         struct PathKey: Hashable { var path: String?; var caseSensitive: Bool; var percentEncoded: Bool }
         var findings: [Finding] = []
-        var samePath: [PathKey: [Shape]] = [:]
-        var broad: [Shape] = []
+        let present = rules.compactMap { $0 }
+        // Candidates are positions in `present`, compared in place: a `Shape` copied out of a list for
+        // each comparison retained and released its every string, and trying each of 64 broad rules
+        // for each later rule was most of an audit's CPU on a file of 570 `prefix*` rules.
+        var samePath: [PathKey: [Int]] = [:]
+        var byPrefix: [PathKey: [Int]] = [:]
+        var byTail: [PathKey: [Int]] = [:]
+        /// The lengths, in characters, of the prefixes in `byPrefix`: only those beginnings are looked up.
+        var prefixLengths = [Bool](repeating: false, count: maxIndexedPrefix + 1)
+        var unindexed: [Int] = []
+        func add(_ position: Int, to list: inout [Int], bound: Int) {
+            if list.count < bound { list.append(position) }
+        }
+        func remember(_ position: Int) {
+            let rule = present[position]
+            func key(_ path: String?) -> PathKey {
+                PathKey(path: path, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
+            }
+            add(position, to: &samePath[key(rule.path), default: []], bound: maxSamePathCandidates)
+            guard rule.isBroad else { return }
+            guard rule.path != nil, let prefix = rule.facts.broadPrefix, prefix.count <= maxIndexedPrefix else {
+                add(position, to: &unindexed, bound: maxBroadCandidates)
+                return
+            }
+            add(position, to: &byPrefix[key(prefix), default: []], bound: maxSamePathCandidates)
+            prefixLengths[prefix.count] = true
+            if let tail = rule.facts.broadTail { add(position, to: &byTail[key(tail), default: []], bound: maxSamePathCandidates) }
+        }
         /// The earliest unreported earlier rule that covers `rule`, if any.
         func coverer(of rule: Shape) -> Shape? {
-            let key = PathKey(path: rule.path, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
-            var best: Shape?
-            for earlier in samePath[key] ?? [] where earlier.index < (best?.index ?? Int.max) && earlier.covers(rule) {
-                best = earlier
+            func key(_ path: String?) -> PathKey {
+                PathKey(path: path, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
             }
-            for earlier in broad where earlier.index < (best?.index ?? Int.max) && earlier.covers(rule) {
-                best = earlier
+            var best: Int?
+            var comparisons = 0
+            func consider(_ candidates: [Int]?) {
+                for candidate in candidates ?? [] {
+                    guard comparisons < maxComparisons else { return }
+                    comparisons += 1
+                    if candidate < (best ?? Int.max) && present[candidate].covers(rule) { best = candidate }
+                }
             }
-            return best
+            consider(samePath[key(rule.path)])
+            // A broad rule covers this one only if its prefix begins every form of this path, the
+            // first among them (or, for an exact path, if the path is the broad rule's `prefix/`).
+            if rule.path != nil, let first = rule.facts.forms.first {
+                let fixed = first.fixed
+                var end = fixed.startIndex
+                var length = 0
+                while length <= maxIndexedPrefix {
+                    if prefixLengths[length] { consider(byPrefix[key(String(fixed[..<end]))]) }
+                    guard end < fixed.endIndex else { break }
+                    end = fixed.index(after: end)
+                    length += 1
+                }
+                if first.exact { consider(byTail[key(fixed)]) }
+            }
+            consider(unindexed)
+            return best.map { present[$0] }
         }
         // The covering rule's text is rendered once, not once per rule it covers: one rule with a
         // 90 KB comment before 3,000 rules it covers took 7.6 s rendering the same text again.
@@ -71,7 +122,6 @@ public enum RuleReachabilityCheck: SchemaCheck {
             texts[earlier.index] = text
             return Self.unreachableFinding(rule, by: earlier, earlierText: text, noun: noun, every: every)
         }
-        let present = rules.compactMap { $0 }
         var openers = 0
         for (position, rule) in present.enumerated() {
             if let earlier = coverer(of: rule) {
@@ -100,9 +150,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
             }
             // A rule no earlier rule covers that opens: the URLs it matches still open the app after a universal exclusion.
             if !rule.exclude { openers += 1 }
-            let key = PathKey(path: rule.path, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
-            if samePath[key, default: []].count < maxSamePathCandidates { samePath[key, default: []].append(rule) }
-            if rule.isBroad && broad.count < maxBroadCandidates { broad.append(rule) }
+            remember(position)
         }
         return findings
     }
@@ -247,29 +295,30 @@ public enum RuleReachabilityCheck: SchemaCheck {
                     let fixed = Shape.fixedPrefix(pattern)
                     return (fixed, fixed == pattern)
                 }
-                forms = [form(path)]
+                let first = form(path)
+                forms = [first]
                 if path.hasSuffix("/*") { forms.append(form(CompiledPath.trimmed(String(path.dropLast(2))))) }
-                if path.hasSuffix("*") {
-                    let prefix = String(path.dropLast())
-                    if Shape.fixedPrefix(prefix) == prefix {
-                        broadPrefix = prefix
-                        broadTail = prefix.hasSuffix("/") ? CompiledPath.trimmed(prefix) : nil
-                    }
+                // `prefix*` with nothing else to match in `prefix`: its fixed start stops at the last `*`.
+                if path.hasSuffix("*"), first.fixed.utf8.count == path.utf8.count - 1 {
+                    let prefix = first.fixed
+                    broadPrefix = prefix
+                    broadTail = prefix.hasSuffix("/") ? CompiledPath.trimmed(prefix) : nil
                 }
             }
         }
 
-        /// The text before the first `*`, `?` or `$(`.
+        /// The text before the first `*`, `?` or `$(` (a slice of the pattern, not rebuilt a character at a time).
         static func fixedPrefix(_ pattern: String) -> String {
-            var result = ""
             var previous: Character?
-            for character in pattern {
-                if character == "*" || character == "?" { break }
-                if previous == "$" && character == "(" { result.removeLast(); break }
-                result.append(character)
+            var index = pattern.startIndex
+            while index < pattern.endIndex {
+                let character = pattern[index]
+                if character == "*" || character == "?" { return String(pattern[..<index]) }
+                if previous == "$" && character == "(" { return String(pattern[..<pattern.index(before: index)]) }
                 previous = character
+                index = pattern.index(after: index)
             }
-            return result
+            return pattern
         }
     }
 }

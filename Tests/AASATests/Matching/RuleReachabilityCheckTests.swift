@@ -39,6 +39,18 @@ private func components(_ rules: String, defaults: String = "") -> String {
         #expect(result.last?.pointer == "/applinks/details/0/components/20000")
     }
 
+    @Test func broadRulesAreFoundByTheirPrefixWhereverTheyAre() throws {
+        // 300 broad rules, then a rule under the last of them, one under its `prefix/` alone, and one
+        // under none: broad rules are looked up by the beginning of the later path, so the 300th is
+        // found (trying the first 64 broad rules in turn missed it), and the third is not reported.
+        let broad = (0..<300).map { #"{"/":"/shop/\#($0)/*"}"# }
+        let later = [#"{"/":"/shop/299/item"}"#, #"{"/":"/shop/299","exclude":true}"#, #"{"/":"/shop/300/item"}"#]
+        let result = try findings(components((broad + later).joined(separator: ",")))
+        #expect(result.map(\.id) == ["match.redundant", "match.unreachable"])
+        #expect(result.map(\.pointer) == ["/applinks/details/0/components/300", "/applinks/details/0/components/301"])
+        #expect(result.first?.message.contains("component 299 ") == true)
+    }
+
     @Test func sameEffectIsRedundantInfo() throws {
         let result = try findings(components(#"{"/":"/i/*"},{"/":"/i"},{"/":"/x"},{"/":"/x/"}"#))
         #expect(result.map(\.id) == ["match.redundant", "match.redundant"])
