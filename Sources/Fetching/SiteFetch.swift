@@ -1,3 +1,5 @@
+import Foundation
+
 /// Both file locations of one domain, and what Apple's CDN and crawler were given.
 public struct SiteFetch: Sendable, Equatable {
     public var domain: String
@@ -79,5 +81,39 @@ public struct IncludedList: Sendable, Equatable {
     public init(url: String, fetch: LocationFetch) {
         self.url = url
         self.fetch = fetch
+    }
+}
+
+extension SiteFetch {
+    /// The same bytes held once: most sites serve one file at both locations, to the crawler and on
+    /// Apple's CDN, and a domain waiting for its audit held a buffer for each copy (about 200 KB for
+    /// a 39 KB file, with each buffer's room to grow). Bodies are compared byte for byte.
+    mutating func shareIdenticalBodies() {
+        var kept: [Data] = []
+        func share(_ body: inout Data) {
+            // Up to a few bytes live inside the value itself: nothing to share.
+            guard body.count > 32 else { return }
+            if let same = kept.first(where: { $0.count == body.count && $0 == body }) {
+                body = same
+            } else {
+                kept.append(body)
+            }
+        }
+        func share(_ response: inout FetchResponse?) {
+            guard var value = response else { return }
+            response = nil  // the value is the only holder while it changes (no copy of its arrays)
+            share(&value.body)
+            response = value
+        }
+        share(&wellKnown.response.body)
+        share(&root.response.body)
+        share(&crawlerWellKnown)
+        share(&crawlerRoot)
+        share(&cdn)
+        if var value = android {
+            android = nil
+            share(&value.response.body)
+            android = value
+        }
     }
 }

@@ -78,8 +78,9 @@ public final class SiteFetcher {
                         perform(next, for: index)
                     }
                 }
-            case .done(let site):
+            case .done(var site):
                 machines[index] = nil
+                site.shareIdenticalBodies()
                 results[index] = transform(index, site)
                 done += 1
                 progress?(done, domains.count)

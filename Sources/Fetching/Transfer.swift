@@ -205,6 +205,12 @@ final class Transfer {
         return ok ? String(cString: buffer) : "?"
     }
 
+    /// `body` in a buffer of its own size: appending grew it by doubling (64 KB for a 39 KB file), and
+    /// the response is held until its domain is audited.
+    static func exactCopy(_ body: Data) -> Data {
+        body.count <= 32 ? body : body.withUnsafeBytes { Data($0) }
+    }
+
     /// Keeps decoded body bytes up to the cap; past it, stops the transfer (curl reports a write error).
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         let room = maxBytes - body.count
@@ -303,7 +309,7 @@ final class Transfer {
             url: request.url,
             status: code > 0 ? code : status,
             headers: headers,
-            body: body,
+            body: Self.exactCopy(body),
             bytes: ByteCounts(transferred: Int(downloaded), decoded: body.count, truncated: truncated, limit: maxBytes),
             redirectURL: redirect.map { String(cString: $0) },
             tls: tls,
