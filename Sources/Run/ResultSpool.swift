@@ -33,16 +33,6 @@ public struct SpoolError: Error, CustomStringConvertible {
 /// so a file cut short (a full disk, a crash in a write) is named with the domain whose record it
 /// cut, never read as a different result.
 final class ResultSpool: @unchecked Sendable {
-    /// Where one finished result is.
-    struct Slot: Sendable {
-        var offset: Int64
-        /// The length of the JSON.
-        var length: Int32
-        /// The length of the HTML section after it, when one was rendered.
-        var sectionLength: Int32?
-        var digest: DomainDigest
-    }
-
     /// Where one body stored apart is (`DomainResult.bodiesApart`): its text's UTF-8 after its length.
     struct BodySlot: Sendable {
         var offset: Int64
@@ -68,10 +58,18 @@ final class ResultSpool: @unchecked Sendable {
     /// Guards everything below; appends come from the audit queue, `seal` from the run.
     private let lock = NSLock()
     private var end: Int64 = 0
-    /// One per domain of the list, by its index; nil until its result is stored.
-    private var slots: [Slot?]
+    /// One of each per domain of the list, by its index: where its result is in the file, its
+    /// digest, and whether it is stored yet (until then the others are placeholders). Kept as the
+    /// arrays the results are handed over in, so sealing a run whose every domain was stored copies
+    /// nothing (a list of optional slots, filtered into new arrays, held both at 100,000 domains).
+    private var records: [SpooledResults.Record]
+    private var digests: [DomainDigest]
+    private var stored: [Bool]
+    /// What `records` and `digests` hold for a domain not stored yet (no allocation: empty strings).
+    private static let unstoredRecord = SpooledResults.Record(offset: 0, length: 0, sectionLength: nil)
+    private static let unstoredDigest = DomainDigest(domain: "", unicodeDomain: nil, verdict: .pass, androidVerdict: nil)
     private var sealed = false
-    /// What `seal` handed over (the slots are then dropped).
+    /// What `seal` handed over (the arrays above are then emptied).
     private var handedOver: (results: SpooledResults, stored: [Bool])?
     /// The first result that could not be stored (a full disk): the run then writes no report.
     private var failure: ReportWriteError?
@@ -120,7 +118,9 @@ final class ResultSpool: @unchecked Sendable {
         self.generatedAt = generatedAt
         self.htmlSections = htmlSections
         self.bodies = bodies
-        slots = Array(repeating: nil, count: count)
+        records = Array(repeating: Self.unstoredRecord, count: count)
+        digests = Array(repeating: Self.unstoredDigest, count: count)
+        stored = Array(repeating: false, count: count)
     }
 
     /// A file in `folder` that has no name (`O_TMPFILE`, Linux 3.11), or -1 where the file system
@@ -168,7 +168,7 @@ final class ResultSpool: @unchecked Sendable {
             form.hasSection(result.verdict) ? Data(HTMLReporter.domainSectionBody(result, form: form).utf8) : nil
         }
         lock.withLock {
-            guard !sealed, failure == nil, slots.indices.contains(index) else { return }
+            guard !sealed, failure == nil, stored.indices.contains(index) else { return }
             var record = Data(capacity: encoded.count + 8 + (section?.count ?? 0))
             withUnsafeBytes(of: UInt32(encoded.count).littleEndian) { record.append(contentsOf: $0) }
             record.append(encoded)
@@ -181,7 +181,9 @@ final class ResultSpool: @unchecked Sendable {
                                            reason: "cannot store the result of \(digest.domain) in the run's results spool (\(AtomicFile.describe(code)))")
                 return
             }
-            slots[index] = Slot(offset: end, length: Int32(encoded.count), sectionLength: section.map { Int32($0.count) }, digest: digest)
+            records[index] = SpooledResults.Record(offset: end, length: Int32(encoded.count), sectionLength: section.map { Int32($0.count) })
+            digests[index] = digest
+            stored[index] = true
             end += Int64(record.count)
         }
     }
@@ -224,8 +226,10 @@ final class ResultSpool: @unchecked Sendable {
     /// number of results is known only at the end (`merge` reads its shards' domains one at a time).
     func appendNext(_ result: DomainResult) {
         let index = lock.withLock { () -> Int in
-            slots.append(nil)
-            return slots.count - 1
+            records.append(Self.unstoredRecord)
+            digests.append(Self.unstoredDigest)
+            stored.append(false)
+            return stored.count - 1
         }
         append(result, at: index)
     }
@@ -239,9 +243,20 @@ final class ResultSpool: @unchecked Sendable {
             if let handedOver { return .success(handedOver) }
             // A sealed spool takes no more: its index goes to the results alone (at 100,000
             // domains a second copy of it is tens of MB); a second seal gives the same results.
-            let results = (results: SpooledResults(file: file, slots: slots, sectionForm: htmlSections ?? .full, bodies: bodySlots.filter(\.value.referenced)),
-                           stored: slots.map { $0 != nil })
-            slots = []
+            let bodies = bodySlots.filter(\.value.referenced)
+            let form = htmlSections ?? .full
+            let spooled: SpooledResults
+            if stored.allSatisfy({ $0 }) {
+                spooled = SpooledResults(file: file, records: records, digests: digests, sectionForm: form, bodies: bodies)
+            } else {
+                // A run stopped early: the domains stored, in list order.
+                let kept = stored.indices.filter { stored[$0] }
+                spooled = SpooledResults(file: file, records: kept.map { records[$0] }, digests: kept.map { digests[$0] }, sectionForm: form, bodies: bodies)
+            }
+            let results = (results: spooled, stored: stored)
+            records = []
+            digests = []
+            stored = []
             handedOver = results
             return .success(results)
         }
@@ -315,23 +330,8 @@ struct SpooledResults: DomainResults, HTMLSectionStore {
     /// The bodies the results refer to, by SHA-256.
     let bodies: [String: ResultSpool.BodySlot]
 
-    /// The results stored in `slots`, in their order (the domains not stored left out).
-    init(file: SpoolFile, slots: [ResultSpool.Slot?], sectionForm: HTMLPageForm, bodies: [String: ResultSpool.BodySlot] = [:]) {
-        self.file = file
-        storedSectionForm = sectionForm
-        self.bodies = bodies
-        var records: [Record] = [], digests: [DomainDigest] = []
-        records.reserveCapacity(slots.count)
-        digests.reserveCapacity(slots.count)
-        for case let slot? in slots {
-            records.append(Record(offset: slot.offset, length: slot.length, sectionLength: slot.sectionLength))
-            digests.append(slot.digest)
-        }
-        self.records = records
-        self.digests = digests
-    }
-
-    private init(file: SpoolFile, records: [Record], digests: [DomainDigest], sectionForm: HTMLPageForm, bodies: [String: ResultSpool.BodySlot]) {
+    /// `records[i]` and `digests[i]` are one domain's, in report order.
+    init(file: SpoolFile, records: [Record], digests: [DomainDigest], sectionForm: HTMLPageForm, bodies: [String: ResultSpool.BodySlot]) {
         self.file = file
         self.records = records
         self.digests = digests
