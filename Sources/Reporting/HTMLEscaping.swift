@@ -18,7 +18,10 @@ public enum HTMLEscaping {
     /// Appends the escaped form of `text` to `out`, without building an intermediate string,
     /// so that rendering stays linear in the size of the report. `quotes`: false for text placed in
     /// element content only (never in an attribute), where `"` and `'` are plain characters.
-    static func append<S: StringProtocol>(_ text: S, to out: inout String, quotes: Bool = true) {
+    /// `oneLine`: true for a cell of a line of preformatted text (the passing list), which must not
+    /// end its line or its cell: tab, line feed and carriage return are shown as their control
+    /// pictures too, and the line and paragraph separators become U+FFFD.
+    static func append<S: StringProtocol>(_ text: S, to out: inout String, quotes: Bool = true, oneLine: Bool = false) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
@@ -26,7 +29,11 @@ public enum HTMLEscaping {
             case ">": out += "&gt;"
             case "\"" where quotes: out += "&quot;"
             case "'" where quotes: out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            // (A `where` would bind to the last pattern only.)
+            case "\t", "\n", "\r":
+                if oneLine { out += Unicode.Scalar(0x2400 + scalar.value).map(String.init) ?? "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+            case "\u{2028}", "\u{2029}":
+                if oneLine { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
             default:
                 switch UnsafeCharacter(scalar) {
                 case .c0?: out += Unicode.Scalar(0x2400 + scalar.value).map(String.init) ?? "\u{FFFD}"

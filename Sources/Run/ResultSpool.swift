@@ -82,7 +82,7 @@ final class ResultSpool: @unchecked Sendable {
 
     /// A spool for `count` domains in `folder` (created when missing, like the reports' folder).
     /// `htmlSections`: render and store each domain's HTML section for a page of that form (when the
-    /// run writes report.html), but none for a passing domain of a compact page, which is a row there.
+    /// run writes report.html), but none for a passing domain of a compact page, which is a line there.
     /// `anonymous`: false skips `O_TMPFILE` (tests of the fallback).
     init(in folder: URL, count: Int, generatedAt: Date, htmlSections: HTMLPageForm? = nil, bodies: BodiesPolicy? = nil, anonymous: Bool = true,
          temporaryName: (String) -> String = AtomicFile.temporaryName(for:)) throws(ReportWriteError) {

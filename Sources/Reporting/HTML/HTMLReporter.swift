@@ -26,6 +26,13 @@ public enum HTMLReporter {
     public static let maxBodyLinesCompact = 12
     /// On a compact page, served bodies are shown up to this many bytes as well.
     public static let maxBodyBytesCompact = 1_024
+    /// The summary's rows go in tables of up to this many, each of which the browser lays out only
+    /// when it is on screen or near it (report.css): one table of thousands of rows was laid out
+    /// whole, several times while the page was read in (docs/scaling.md, "report.html of a large run").
+    public static let summaryRowsPerTable = 50
+    /// The passing list's lines go in blocks of up to this many, each laid out only when on screen
+    /// or near it.
+    public static let passingLinesPerBlock = 1_000
 
     /// The section of `domain` as the page shows it, without its opening `<section>` tag (which
     /// holds the domain's anchor, chosen across the whole page): what `render` writes for the
@@ -74,7 +81,7 @@ public enum HTMLReporter {
 /// The form of report.html, chosen from how many domains it shows. `full`: every domain has its full
 /// section (certificate, headers, timings, served body), as a support ticket about one passing
 /// domain needs. `compact`: failing and warning domains keep their full sections, with served bodies
-/// cut at `HTMLReporter.maxBodyLinesCompact` lines, and each passing domain is one row of the passing
+/// cut at `HTMLReporter.maxBodyLinesCompact` lines, and each passing domain is one line of the passing
 /// list (domain, the location Apple uses, the certificate's days left, what devices get, all from the
 /// domain's digest), so that a page of 100,000 domains stays small enough for a browser to open.
 public enum HTMLPageForm: Equatable, Sendable {
@@ -86,7 +93,7 @@ public enum HTMLPageForm: Equatable, Sendable {
         domainCount > HTMLReporter.fullSectionsUpTo ? .compact : .full
     }
 
-    /// Whether a domain of `verdict` has a section on such a page (a passing one on a compact page is a row).
+    /// Whether a domain of `verdict` has a section on such a page (a passing one on a compact page is a line of the passing list).
     public func hasSection(_ verdict: Verdict) -> Bool {
         self == .full || verdict != .pass
     }

@@ -11,7 +11,7 @@ extension HTMLWriter {
         var anchors: [String: String] = [:]
         let digests = domains.digests
         for (position, anchor) in ordered where anchors[digests[position].domain] == nil {
-            // A passing domain of a compact page has a row of the passing list, not a section.
+            // A passing domain of a compact page has a line of the passing list, not a section.
             anchors[digests[position].domain] = form.hasSection(digests[position].verdict) ? anchor : Self.passingListAnchor
         }
         for app in apps {

@@ -15,24 +15,29 @@ extension HTMLWriter {
             return
         }
         let digests = domains.digests
-        // As rows, passing domains are listed once, in the passing list after the sections.
+        // Passing domains are listed once, as lines of the passing list after the sections.
         let rows = ordered.filter { form.hasSection(digests[$0.position].verdict) }
         let passing = digests.count - rows.count
         if form == .compact && passing > 0 {
             raw("<p>")
             if rows.isEmpty { raw("No domain fails or warns. ") }
-            raw("The \(Formatting.plural(passing, "passing domain")) \(passing == 1 ? "is" : "are") shown as one row each ")
+            raw("The \(Formatting.plural(passing, "passing domain")) \(passing == 1 ? "is" : "are") shown as one line each ")
             raw("in <a href=\"#passing\">Passing domains</a>, after the sections of the others.</p>\n")
         }
         guard !rows.isEmpty else {
             summaryNotes(digests)
             return
         }
-        // On a phone the rows become cards (report.css), each cell named by its data-label.
-        raw("<div class=\"scroll\"><table class=\"summary\">\n<thead><tr><th>Domain</th><th>Verdict</th>")
-        raw("<th>Apple uses</th><th>Certificate</th><th>Main problem</th></tr></thead>\n<tbody>\n")
-        // The rows come from the digests: no domain is read back for them.
-        for (position, anchor) in rows {
+        // On a phone the rows become cards (report.css), each cell named by its data-label. The rows
+        // come from the digests (no domain is read back for them), in tables of
+        // `HTMLReporter.summaryRowsPerTable` rows, each with its header: their columns have the same
+        // widths (report.css), so they read as one table.
+        for (index, (position, anchor)) in rows.enumerated() {
+            if index % HTMLReporter.summaryRowsPerTable == 0 {
+                if index > 0 { raw("</tbody>\n</table></div>\n") }
+                raw("<div class=\"scroll part\"><table class=\"summary\">\n<thead><tr><th>Domain</th><th>Verdict</th>")
+                raw("<th>Apple uses</th><th>Certificate</th><th>Main problem</th></tr></thead>\n<tbody>\n")
+            }
             let domain = digests[position]
             raw("<tr><td data-label=\"Domain\"><a href=\"#\(anchor)\">")
             domainName(domain.domain, unicode: domain.unicodeDomain)

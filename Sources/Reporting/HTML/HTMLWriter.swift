@@ -13,7 +13,7 @@ struct HTMLWriter {
     let sectionStore: (any HTMLSectionStore)?
     /// Domains in display order (fail, warn, pass): their positions in `domains`, with their anchors.
     let ordered: [(position: Int, anchor: String)]
-    /// Full sections for every domain, or compact: passing domains as rows of the passing list,
+    /// Full sections for every domain, or compact: passing domains as lines of the passing list,
     /// shorter bodies (chosen from the number of domains on the page).
     let form: HTMLPageForm
     /// The first domain that could not be read back; the rest of the page is not written.
@@ -93,6 +93,9 @@ struct HTMLWriter {
     /// Untrusted text in element content only, never in an attribute: quotes are left as they are
     /// (a served JSON body is mostly quotes, and `&quot;` made it a third longer).
     mutating func content<S: StringProtocol>(_ untrusted: S) { HTMLEscaping.append(untrusted, to: &out, quotes: false) }
+    /// Untrusted text in a cell of a line of preformatted text (the passing list): it neither ends
+    /// the line nor the cell (`HTMLEscaping.append(_:to:quotes:oneLine:)`).
+    mutating func cell<S: StringProtocol>(_ untrusted: S) { HTMLEscaping.append(untrusted, to: &out, quotes: false, oneLine: true) }
 
     // MARK: Page
 
@@ -117,7 +120,7 @@ struct HTMLWriter {
         summaryTable()
         let digests = domains.digests
         for (position, anchor) in ordered {
-            // Passing domains come last (worst first): as rows, they are the passing list below.
+            // Passing domains come last (worst first): as lines, they are the passing list below.
             if !form.hasSection(digests[position].verdict) { break }
             // A section rendered when the domain was audited is copied; any other is read back.
             if let stored = storedSection(at: position) {
