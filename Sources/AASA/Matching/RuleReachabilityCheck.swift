@@ -52,7 +52,17 @@ public enum RuleReachabilityCheck: SchemaCheck {
     static let maxComparisons = 128
 
     private static func check(_ rules: [Shape?], noun: String) -> [Finding] {
-        struct PathKey: Hashable { var path: String?; var caseSensitive: Bool; var percentEncoded: Bool }
+        struct PathKey: Hashable {
+            var path: String?
+            var caseSensitive: Bool
+            var percentEncoded: Bool
+            /// `path` compared as `rule` compares paths.
+            init(_ path: String?, as rule: Shape) {
+                self.path = path
+                caseSensitive = rule.caseSensitive
+                percentEncoded = rule.percentEncoded
+            }
+        }
         var findings: [Finding] = []
         let present = rules.compactMap { $0 }
         // Candidates are positions in `present`, compared in place: a `Shape` copied out of a list for
@@ -69,9 +79,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
         }
         func remember(_ position: Int) {
             let rule = present[position]
-            func key(_ path: String?) -> PathKey {
-                PathKey(path: path, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
-            }
+            func key(_ path: String?) -> PathKey { PathKey(path, as: rule) }
             add(position, to: &samePath[key(rule.path), default: []], bound: maxSamePathCandidates)
             guard rule.isBroad else { return }
             guard rule.path != nil, let prefix = rule.facts.broadPrefix, prefix.count <= maxIndexedPrefix else {
@@ -84,9 +92,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
         }
         /// The earliest unreported earlier rule that covers `rule`, if any.
         func coverer(of rule: Shape) -> Shape? {
-            func key(_ path: String?) -> PathKey {
-                PathKey(path: path, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
-            }
+            func key(_ path: String?) -> PathKey { PathKey(path, as: rule) }
             var best: Int?
             var comparisons = 0
             func consider(_ candidates: [Int]?) {
