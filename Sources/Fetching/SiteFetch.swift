@@ -93,27 +93,23 @@ extension SiteFetch {
         func share(_ body: inout Data) {
             // Up to a few bytes live inside the value itself: nothing to share.
             guard body.count > 32 else { return }
-            if let same = kept.first(where: { $0.count == body.count && $0 == body }) {
+            if let same = kept.first(where: { $0 == body }) {
                 body = same
             } else {
                 kept.append(body)
             }
         }
-        func share(_ response: inout FetchResponse?) {
-            guard var value = response else { return }
-            response = nil  // the value is the only holder while it changes (no copy of its arrays)
-            share(&value.body)
-            response = value
+        func share<Value>(_ optional: inout Value?, _ body: WritableKeyPath<Value, Data>) {
+            guard var value = optional else { return }
+            optional = nil  // the value is the only holder while it changes (no copy of its arrays)
+            share(&value[keyPath: body])
+            optional = value
         }
         share(&wellKnown.response.body)
         share(&root.response.body)
-        share(&crawlerWellKnown)
-        share(&crawlerRoot)
-        share(&cdn)
-        if var value = android {
-            android = nil
-            share(&value.response.body)
-            android = value
-        }
+        share(&crawlerWellKnown, \.body)
+        share(&crawlerRoot, \.body)
+        share(&cdn, \.body)
+        share(&android, \.response.body)
     }
 }
