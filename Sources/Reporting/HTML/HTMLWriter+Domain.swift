@@ -100,15 +100,20 @@ extension HTMLWriter {
     }
 
     /// The domain's Unicode name with its ASCII form, or its ASCII name.
-    mutating func domainName(_ ascii: String, unicode: String?) {
+    /// `oneLine`: for a line of the passing list, where the name neither ends its line nor its cell (`cell`).
+    mutating func domainName(_ ascii: String, unicode: String?, oneLine: Bool = false) {
         if let unicode, unicode != ascii {
-            text(unicode)
+            name(unicode, oneLine: oneLine)
             raw(" <span class=\"ascii\">(")
-            text(ascii)
+            name(ascii, oneLine: oneLine)
             raw(")</span>")
         } else {
-            text(ascii)
+            name(ascii, oneLine: oneLine)
         }
+    }
+
+    private mutating func name(_ untrusted: String, oneLine: Bool) {
+        if oneLine { cell(untrusted) } else { text(untrusted) }
     }
 
     mutating func badge(_ verdict: Verdict) {

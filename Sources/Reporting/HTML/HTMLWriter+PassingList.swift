@@ -62,14 +62,7 @@ extension HTMLWriter {
             let domain = digests[entry.position]
             // What came from a report file goes through `cell`: a name holding a line feed or a
             // tab (a report file can say anything) does not make a line or a column of its own.
-            if let unicode = domain.unicodeDomain, unicode != domain.domain {
-                cell(unicode)
-                raw(" <span class=\"ascii\">(")
-                cell(domain.domain)
-                raw(")</span>")
-            } else {
-                cell(domain.domain)
-            }
+            domainName(domain.domain, unicode: domain.unicodeDomain, oneLine: true)
             if !sameUse {
                 raw("\t")
                 if let used = domain.usedLocation { cell(Self.shortName(ofLocation: used)) } else { raw("<span class=\"muted\">no file it can read</span>") }
