@@ -8,12 +8,7 @@ extension HTMLWriter {
         raw("<section id=\"apps\">\n<h2>Apps</h2>\n")
         raw("<p>Each app's Associated Domains entitlement lists the domains it claims. An entry works only when the ")
         raw("file of the domain Apple reads for it lists the app for that service.</p>\n")
-        var anchors: [String: String] = [:]
-        let digests = domains.digests
-        for (position, anchor) in ordered where anchors[digests[position].domain] == nil {
-            // A passing domain of a compact page has a line of the passing list, not a section.
-            anchors[digests[position].domain] = form.hasSection(digests[position].verdict) ? anchor : Self.passingListAnchor
-        }
+        let anchors = linkTargets(for: Set(apps.flatMap { $0.entries.map(\.fileHost) }))
         for app in apps {
             raw("<h3>")
             text(app.appID)

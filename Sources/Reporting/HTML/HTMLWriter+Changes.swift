@@ -17,14 +17,13 @@ extension HTMLWriter {
             raw("<p>Nothing changed.</p>\n</section>\n")
             return
         }
-        var anchors: [String: String] = [:]
-        let digests = domains.digests
-        for (position, anchor) in ordered {
-            let domain = digests[position]
-            anchors[domain.domain] = form.hasSection(domain.verdict) ? anchor : Self.passingListAnchor
-            if let unicode = domain.unicodeDomain { unicodeNames[domain.domain] = unicode }
-        }
         let limit = HTMLReporter.maxChangesListed
+        var linked = Set<String>()
+        for list in [changes.newlyFailing, changes.recovered, changes.otherVerdictChanges] { linked.formUnion(list.prefix(limit).map(\.domain)) }
+        linked.formUnion(changes.certificates.prefix(limit).map(\.domain))
+        for list in [changes.findingsAppeared, changes.findingsGone] { linked.formUnion(list.prefix(limit).map(\.domain)) }
+        for list in [changes.domainsAdded, changes.domainsRemoved] { linked.formUnion(list.prefix(limit)) }
+        let anchors = linkTargets(for: linked, unicode: true)
         raw("<ul class=\"changes\">\n")
         for change in changes.newlyFailing.prefix(limit) {
             raw("<li><span class=\"badge fail\">newly failing</span> ")
@@ -91,6 +90,23 @@ extension HTMLWriter {
             raw("</li>\n")
         }
         raw("</ul>\n</section>\n")
+    }
+
+    /// Where a link to each of `names` on this page goes (`ordered`'s anchor: its section, or the
+    /// passing list); a name not on the page (a removed domain) has none. Only the names asked for,
+    /// so that a page of 100,000 domains does not build a map of them all for a few links. With
+    /// `unicode`, their Unicode forms go into `unicodeNames` too.
+    mutating func linkTargets(for names: Set<String>, unicode: Bool = false) -> [String: String] {
+        var anchors: [String: String] = [:]
+        guard !names.isEmpty else { return anchors }
+        let digests = domains.digests
+        for (position, anchor) in ordered where names.contains(digests[position].domain) && anchors[digests[position].domain] == nil {
+            let domain = digests[position]
+            anchors[domain.domain] = anchor
+            if unicode, let name = domain.unicodeDomain { unicodeNames[domain.domain] = name }
+            if anchors.count == names.count { break }
+        }
+        return anchors
     }
 
     /// A domain name linked to its section when it has one in this report (removed domains do not).

@@ -8,10 +8,13 @@ extension HTMLWriter {
         text(HistoryPhrases.source(history))
         raw("</p>\n")
         if history.trend.count > 1 { trendChart(history.trend) }
-        var anchors: [String: String] = [:]
-        let digests = domains.digests
-        for (position, anchor) in ordered { anchors[digests[position].domain] = anchor }
         let limit = HTMLReporter.maxChangesListed
+        var linked = Set(history.failingSince.prefix(limit).map(\.domain))
+        linked.formUnion(history.fixed.prefix(limit).map(\.domain))
+        linked.formUnion(history.flapping.prefix(limit).map(\.domain))
+        linked.formUnion(history.expiredCertificates.prefix(limit).map(\.domain))
+        linked.formUnion(history.soonExpiringCertificates.prefix(limit).map(\.domain))
+        let anchors = linkTargets(for: linked, unicode: true)
         if !history.failingSince.isEmpty || !history.fixed.isEmpty || !history.flapping.isEmpty {
             raw("<ul class=\"changes\">\n")
             // One list item per domain: its badge, its name linked to its section, what the history says.

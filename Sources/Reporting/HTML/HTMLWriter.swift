@@ -51,7 +51,11 @@ struct HTMLWriter {
         sectionStore = (report.domains as? any HTMLSectionStore).flatMap { $0.storedSectionForm == form ? $0 : nil }
         self.sink = sink
         var namer = AnchorNamer()
-        ordered = domains.worstFirst.map { ($0, namer.anchor(for: digests[$0].domain)) }
+        // A passing domain of a compact page is a line of the passing list: a link to it goes there,
+        // so it takes no anchor of its own (nor a string held for each of 100,000 passing lines).
+        ordered = domains.worstFirst.map { position in
+            (position, form.hasSection(digests[position].verdict) ? namer.anchor(for: digests[position].domain) : Self.passingListAnchor)
+        }
         out.reserveCapacity(sink == nil ? 16_384 + domains.count * 8_192 : 2 * Self.flushSize)
     }
 
