@@ -319,7 +319,16 @@ struct SpooledResults: DomainResults, HTMLSectionStore {
     struct Record: Sendable {
         var offset: Int64
         var length: Int32
-        var sectionLength: Int32?
+        /// The stored HTML section's length, or -1 for none: one per domain of the run, 16 bytes
+        /// where an `Int32?` made it 24.
+        private var storedSectionLength: Int32
+        var sectionLength: Int32? { storedSectionLength < 0 ? nil : storedSectionLength }
+
+        init(offset: Int64, length: Int32, sectionLength: Int32?) {
+            self.offset = offset
+            self.length = length
+            storedSectionLength = sectionLength ?? -1
+        }
     }
 
     let file: SpoolFile

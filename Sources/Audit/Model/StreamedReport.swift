@@ -7,19 +7,21 @@ import AASA
 /// those are written without reading the domain back. Kept in memory for every domain while the
 /// results themselves are read one at a time.
 public struct DomainDigest: Sendable, Equatable {
+    // Held for every domain of a run: the strings first and the small values after them, so that
+    // none needs padding (80 bytes a digest instead of 96 in declaration order).
     /// The domain in ASCII form (`DomainResult.domain`).
     public var domain: String
     /// The Unicode form, when it differs (`DomainResult.unicodeDomain`).
     public var unicodeDomain: String?
+    /// The location Apple takes the file from (`DomainResult.usedLocation`).
+    public var usedLocation: String?
+    /// The message of the finding that best explains the verdict (`DomainResult.headline`).
+    public var headline: String?
+    /// The days left of the certificate the domain is judged by (`DomainResult.certificate`).
+    public var certificateDaysLeft: Int?
     public var verdict: Verdict
     /// The Android part's verdict, when it was audited (`DomainResult.android`).
     public var androidVerdict: Verdict?
-    /// The location Apple takes the file from (`DomainResult.usedLocation`).
-    public var usedLocation: String?
-    /// The days left of the certificate the domain is judged by (`DomainResult.certificate`).
-    public var certificateDaysLeft: Int?
-    /// The message of the finding that best explains the verdict (`DomainResult.headline`).
-    public var headline: String?
     /// Why Apple refuses that certificate whatever its days left (`JudgedCertificate.problem`).
     public var certificateProblem: CertificateProblem?
     /// What a release device gets (`DomainResult.deviceGets`).

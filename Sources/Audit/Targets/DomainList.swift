@@ -11,32 +11,64 @@ public struct DomainEntry: Sendable, Equatable {
     /// The line as written (without its line ending).
     public var text: String
     /// Set when the text was rewritten in a way worth telling, e.g. the host taken from a URL.
-    public var note: String?
+    public var note: String? {
+        get { rare?.value.note }
+        set {
+            var value = rare?.value ?? Rare()
+            value.note = newValue
+            rare = value.isEmpty ? nil : RareBox(value)
+        }
+    }
     /// What the line expects of the domain's file (`app=`, `opens=` ... after the domain); empty for a plain line.
     /// A domain listed on several lines gets the expectations of all of them.
     public var expectations: DomainExpectations {
-        get { storedExpectations?.value ?? DomainExpectations() }
-        set { storedExpectations = newValue.isEmpty ? nil : ExpectationsBox(newValue) }
+        get { rare?.value.expectations ?? DomainExpectations() }
+        set {
+            var value = rare?.value ?? Rare()
+            value.expectations = newValue
+            rare = value.isEmpty ? nil : RareBox(value)
+        }
         // Taken out of the box before it is changed, so its arrays are not copied (half a million
         // expectation lines for one domain stay linear).
         _modify {
-            var value = storedExpectations?.value ?? DomainExpectations()
-            storedExpectations = nil
-            defer { storedExpectations = value.isEmpty ? nil : ExpectationsBox(value) }
-            yield &value
+            var value = rare?.value ?? Rare()
+            rare = nil
+            defer { rare = value.isEmpty ? nil : RareBox(value) }
+            yield &value.expectations
         }
     }
-    /// Boxed: most lines expect nothing, and the eleven lists inline took 88 bytes of every entry.
-    private var storedExpectations: ExpectationsBox?
     /// The entitlement entries of apps (`--entitlements`) whose file is this host's: checked by
     /// `EntitlementClaimCheck`. Empty for a domain only the domain list names.
-    public var claims: [EntitlementClaim] = []
+    public var claims: [EntitlementClaim] {
+        get { rare?.value.claims ?? [] }
+        set {
+            var value = rare?.value ?? Rare()
+            value.claims = newValue
+            rare = value.isEmpty ? nil : RareBox(value)
+        }
+        _modify {
+            var value = rare?.value ?? Rare()
+            rare = nil
+            defer { rare = value.isEmpty ? nil : RareBox(value) }
+            yield &value.claims
+        }
+    }
+    /// The note, expectations and claims, boxed: most lines are a bare name, and the three inline
+    /// took 40 bytes of every entry of a list held for the whole run (8 here).
+    private var rare: RareBox?
+
+    private struct Rare: Sendable, Equatable {
+        var note: String?
+        var expectations = DomainExpectations()
+        var claims: [EntitlementClaim] = []
+        var isEmpty: Bool { note == nil && expectations.isEmpty && claims.isEmpty }
+    }
 
     /// Never changed once made (a change makes a new box), so entries keep value semantics.
-    private final class ExpectationsBox: Sendable, Equatable {
-        let value: DomainExpectations
-        init(_ value: DomainExpectations) { self.value = value }
-        static func == (lhs: ExpectationsBox, rhs: ExpectationsBox) -> Bool { lhs.value == rhs.value }
+    private final class RareBox: Sendable, Equatable {
+        let value: Rare
+        init(_ value: Rare) { self.value = value }
+        static func == (lhs: RareBox, rhs: RareBox) -> Bool { lhs.value == rhs.value }
     }
 
     /// Where the domain was written: "domains.txt:7", or "argument 2".
@@ -49,8 +81,8 @@ public struct DomainEntry: Sendable, Equatable {
         self.file = file
         self.line = line
         self.text = text
-        self.note = note
-        self.expectations = expectations
+        let rare = Rare(note: note, expectations: expectations)
+        self.rare = rare.isEmpty ? nil : RareBox(rare)
     }
 }
 
@@ -133,7 +165,13 @@ public struct DomainList: Sendable, Equatable {
                 start = end + 1
             }
         }
-        return builder.list
+        var list = builder.list
+        // Grown by doubling as it was read, and held for the whole run: copied to its own size (a
+        // list grown by doubling can have up to half of its room spare).
+        if list.entries.capacity > list.entries.count + list.entries.count / 8 {
+            list.entries = list.entries.withUnsafeBufferPointer { Array($0) }
+        }
+        return list
     }
 
     /// Parses command-line domains: `file` is nil and `line` is the 1-based argument position.
