@@ -316,6 +316,9 @@ if [ "$latency_ms_list" != 0 ]; then
   # must reach this shell's list.
   start_proxy() {
     local listen=$1 upstream=$2 output=$3
+    # The previous run's file removed first: the redirection below happens in the background, so the
+    # wait could otherwise read the old "listening on" line (then an empty or stale target).
+    rm -f "$output"
     /usr/bin/time -f "%U %S" -o "$output.time" "$proxy" "$listen:0" "$upstream:$port" "$latency_ms" > "$output" 2>&1 &
     proxies+=("$!")
     for _ in $(seq 1 50); do grep -q '^listening on' "$output" 2>/dev/null && break; sleep 0.1; done
