@@ -20,12 +20,14 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -219,6 +221,12 @@ static int receive(struct connection *c, struct end *source, uint64_t at, int cl
     }
 }
 
+/* The upstream: IPv4 ADDR:PORT or unix:PATH (a Unix stream socket). */
+struct upstream_address {
+    struct sockaddr_storage address;
+    socklen_t length;
+};
+
 static int parse(const char *text, struct sockaddr_in *address) {
     char host[64];
     const char *colon = strrchr(text, ':');
@@ -231,16 +239,33 @@ static int parse(const char *text, struct sockaddr_in *address) {
     return inet_pton(AF_INET, host, &address->sin_addr) == 1;
 }
 
-static void accept_all(int listener, const struct sockaddr_in *upstream_address) {
+static int parse_upstream(const char *text, struct upstream_address *upstream) {
+    memset(upstream, 0, sizeof *upstream);
+    if (strncmp(text, "unix:", 5) == 0) {
+        struct sockaddr_un *address = (struct sockaddr_un *)&upstream->address;
+        size_t length = strlen(text + 5);
+        if (length == 0 || length >= sizeof address->sun_path) return 0;
+        address->sun_family = AF_UNIX;
+        memcpy(address->sun_path, text + 5, length + 1);
+        upstream->length = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length + 1);
+        return 1;
+    }
+    upstream->length = sizeof(struct sockaddr_in);
+    return parse(text, (struct sockaddr_in *)&upstream->address);
+}
+
+static void accept_all(int listener, const struct upstream_address *upstream_address) {
+    int family = upstream_address->address.ss_family;
     for (;;) {
         int client = accept4(listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (client < 0) return;
-        int upstream = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        int upstream = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
         if (upstream < 0) { close(client); return; }
         int one = 1;
         setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        setsockopt(upstream, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        if (connect(upstream, (const struct sockaddr *)upstream_address, sizeof *upstream_address) < 0 && errno != EINPROGRESS) {
+        if (family == AF_INET) setsockopt(upstream, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        /* A Unix socket's connect completes at once (or fails: EAGAIN when nginx's backlog is full). */
+        if (connect(upstream, (const struct sockaddr *)&upstream_address->address, upstream_address->length) < 0 && errno != EINPROGRESS) {
             close(client); close(upstream); continue;
         }
         struct connection *c = free_list;
@@ -259,9 +284,10 @@ static void accept_all(int listener, const struct sockaddr_in *upstream_address)
 }
 
 int main(int argc, char **argv) {
-    struct sockaddr_in listen_address, upstream_address;
-    if (argc != 4 || !parse(argv[1], &listen_address) || !parse(argv[2], &upstream_address)) {
-        fputs("usage: bench-delay-proxy LISTEN_ADDR:PORT UPSTREAM_ADDR:PORT RTT_MS (IPv4)\n", stderr);
+    struct sockaddr_in listen_address;
+    struct upstream_address upstream_address;
+    if (argc != 4 || !parse(argv[1], &listen_address) || !parse_upstream(argv[2], &upstream_address)) {
+        fputs("usage: bench-delay-proxy LISTEN_ADDR:PORT UPSTREAM_ADDR:PORT|unix:PATH RTT_MS (IPv4)\n", stderr);
         return 2;
     }
     round_trip = (uint64_t)strtoull(argv[3], NULL, 10) * 1000000u;
