@@ -113,10 +113,12 @@ static struct timer heap_pop(void) {
     return top;
 }
 
-/* Registers a socket once, for everything (edge-triggered): no epoll_ctl after this; close removes it. */
-static void watch(struct end *end) {
-    struct epoll_event event = { .events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET, .data.ptr = end };
-    epoll_ctl(epoll_fd, EPOLL_CTL_ADD, end->fd, &event);
+/* Registers a socket for reading (edge-triggered); close removes it. EPOLLOUT only while a send is
+ * blocked (`writing`): registered always, it is an edge and a wake-up each time the peer reads (a
+ * Unix socket wakes its writer on every read, TCP on an ACK after a full buffer). */
+static void watch(struct end *end, int op, int writing) {
+    struct epoll_event event = { .events = EPOLLIN | EPOLLRDHUP | EPOLLET | (writing ? EPOLLOUT : 0), .data.ptr = end };
+    epoll_ctl(epoll_fd, op, end->fd, &event);
 }
 
 static struct chunk *new_chunk(void) {
@@ -163,7 +165,9 @@ static int flush(struct direction *d, struct end *destination, uint64_t at) {
             while (chunk->offset < chunk->length) {
                 ssize_t n = send(destination->fd, chunk->bytes + chunk->offset, chunk->length - chunk->offset, MSG_NOSIGNAL);
                 if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-                    d->blocked = 1;  /* the next EPOLLOUT edge flushes it */
+                    /* The next EPOLLOUT edge flushes it (one comes at once if it is writable by then). */
+                    if (!d->blocked) watch(destination, EPOLL_CTL_MOD, 1);
+                    d->blocked = 1;
                     return 1;
                 }
                 if (n < 0) { if (errno == EINTR) continue; return 0; }
@@ -174,6 +178,7 @@ static int flush(struct direction *d, struct end *destination, uint64_t at) {
         if (!d->head) d->tail = NULL;
         free_chunk(chunk);
     }
+    if (d->blocked) watch(destination, EPOLL_CTL_MOD, 0);
     d->blocked = 0;
     return 1;
 }
@@ -278,8 +283,8 @@ static void accept_all(int listener, const struct upstream_address *upstream_add
         c->opened = now();
         c->client = (struct end){ c, client, 0 };
         c->upstream = (struct end){ c, upstream, 1 };
-        watch(&c->client);
-        watch(&c->upstream);
+        watch(&c->client, EPOLL_CTL_ADD, 0);
+        watch(&c->upstream, EPOLL_CTL_ADD, 0);
     }
 }
 
@@ -328,7 +333,7 @@ int main(int argc, char **argv) {
             if (!c->live) continue;
             int ok = 1;
             uint32_t ready_events = events[i].events;
-            /* EPOLLOUT comes with other edges too: only a blocked direction has anything to write. */
+            /* EPOLLOUT can come with other edges too: only a blocked direction has anything to write. */
             struct direction *into = end->upstream ? &c->up : &c->down;
             if ((ready_events & EPOLLOUT) && into->blocked) ok = flush(into, end, at);
             if (ok && (ready_events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))) {
