@@ -1,16 +1,26 @@
 /* The latency model's proxy for `make bench` (issue 28): a TCP proxy that adds a round-trip time to
  * every exchange, cheap enough that the benchmark measures the tool and not the proxy (issue 28: under a
- * tenth of the tool's CPU, which the benchmark checks): one thread; epoll, edge-triggered, each socket
- * registered once and never modified; due times on a 1 ms grid, so that what arrives within one
- * millisecond goes out in one send and one wake-up serves every chunk due then; bytes read straight into
- * reused chunk buffers (no copy, no allocation per chunk). The same model as LatencyProxy in Sources/TestSupport
- * (which the tests use): bytes are forwarded unchanged (TLS passes through), each direction held for half
- * the round trip; the kernel completes a client's connect at once, so the client's bytes are not sent on
- * before the connection is one round trip old (the SYN / SYN-ACK a real network would take):
+ * tenth of the tool's CPU, which the benchmark checks). The same model as LatencyProxy in
+ * Sources/TestSupport (which the tests use): bytes are forwarded unchanged (TLS passes through), each
+ * direction held for half the round trip; the kernel completes a client's connect at once, so the
+ * client's bytes are not sent on before the connection is one round trip old (the SYN / SYN-ACK a real
+ * network would take):
  * client → upstream due max(received, opened + RTT) + RTT/2, upstream → client due received + RTT/2,
- * each rounded up to the next millisecond (never early, at most 1 ms late).
+ * each rounded up to the next millisecond (at most 1 ms late); a peer's EOF goes with the bytes due at
+ * the same time, after them.
  *
- *   bench-delay-proxy LISTEN_ADDR:PORT UPSTREAM_ADDR:PORT RTT_MS
+ * What it costs is mostly wake-ups (on the 2-core VM of docs/scaling.md about 35 µs each, more than a
+ * send), so it wakes at most once per millisecond of the grid: one thread; epoll, edge-triggered, for
+ * reading (EPOLLOUT only while a send is blocked: a Unix socket wakes its writer on every read); while
+ * there is traffic it sleeps to the next millisecond of the grid and reads everything that came
+ * meanwhile as received at that grid time (the due time the rounding gives it anyway; bytes that come
+ * in the microseconds between the grid time and the read count as received at it, as bytes that come
+ * while the proxy is awake always did), then writes what is due then, one send per direction; idle, it
+ * waits in epoll_pwait2 for the next due time or an arrival. Bytes are read straight into reused chunk
+ * buffers (no copy, no allocation per chunk). The upstream may be a Unix socket (nginx's `listen
+ * unix:`): its half then costs no TCP on either end.
+ *
+ *   bench-delay-proxy LISTEN_ADDR:PORT UPSTREAM_ADDR:PORT|unix:PATH RTT_MS
  *
  * Port 0 picks a free one; prints "listening on ADDR:PORT" once it listens. Runs until killed.
  * Built by scripts/bench.sh with `cc -O2`. Not part of the aasa-audit product. */
@@ -20,12 +30,14 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -111,10 +123,12 @@ static struct timer heap_pop(void) {
     return top;
 }
 
-/* Registers a socket once, for everything (edge-triggered): no epoll_ctl after this; close removes it. */
-static void watch(struct end *end) {
-    struct epoll_event event = { .events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET, .data.ptr = end };
-    epoll_ctl(epoll_fd, EPOLL_CTL_ADD, end->fd, &event);
+/* Registers a socket for reading (edge-triggered); close removes it. EPOLLOUT only while a send is
+ * blocked (`writing`): registered always, it is an edge and a wake-up each time the peer reads (a
+ * Unix socket wakes its writer on every read, TCP on an ACK after a full buffer). */
+static void watch(struct end *end, int op, int writing) {
+    struct epoll_event event = { .events = EPOLLIN | EPOLLRDHUP | EPOLLET | (writing ? EPOLLOUT : 0), .data.ptr = end };
+    epoll_ctl(epoll_fd, op, end->fd, &event);
 }
 
 static struct chunk *new_chunk(void) {
@@ -154,40 +168,44 @@ static void release(struct connection *c) {
 static int flush(struct direction *d, struct end *destination, uint64_t at) {
     while (d->head && d->head->due <= at) {
         struct chunk *chunk = d->head;
+        while (chunk->offset < chunk->length) {
+            ssize_t n = send(destination->fd, chunk->bytes + chunk->offset, chunk->length - chunk->offset, MSG_NOSIGNAL);
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                /* The next EPOLLOUT edge flushes it (one comes at once if it is writable by then). */
+                if (!d->blocked) watch(destination, EPOLL_CTL_MOD, 1);
+                d->blocked = 1;
+                return 1;
+            }
+            if (n < 0) { if (errno == EINTR) continue; return 0; }
+            chunk->offset += (size_t)n;
+        }
         if (chunk->eof) {
             shutdown(destination->fd, SHUT_WR);
             d->shut = 1;
-        } else {
-            while (chunk->offset < chunk->length) {
-                ssize_t n = send(destination->fd, chunk->bytes + chunk->offset, chunk->length - chunk->offset, MSG_NOSIGNAL);
-                if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-                    d->blocked = 1;  /* the next EPOLLOUT edge flushes it */
-                    return 1;
-                }
-                if (n < 0) { if (errno == EINTR) continue; return 0; }
-                chunk->offset += (size_t)n;
-            }
         }
         d->head = chunk->next;
         if (!d->head) d->tail = NULL;
         free_chunk(chunk);
     }
+    if (d->blocked) watch(destination, EPOLL_CTL_MOD, 0);
     d->blocked = 0;
     return 1;
 }
 
-/* The chunk of `d` that bytes due at `due` go into: its last one when that is due then too and has
- * room (and ends no stream), else a new one, queued, with its timer. */
-static struct chunk *chunk_for(struct connection *c, struct direction *d, int down, uint64_t due) {
-    struct chunk *tail = d->tail;
-    if (tail && tail->due == due && !tail->eof && tail->length < CHUNK_BYTES) return tail;
-    struct chunk *chunk = new_chunk();
+/* Whether bytes due at `due` go into the last chunk of `d`: it is due then too and has room (and ends
+ * no stream). */
+static int joins_tail(const struct direction *d, uint64_t due) {
+    const struct chunk *tail = d->tail;
+    return tail && tail->due == due && !tail->eof && tail->length < CHUNK_BYTES;
+}
+
+/* Queues a new chunk with its timer: one timer per due time of a direction (a chunk's bytes appended
+ * to its tail need none). */
+static void enqueue(struct connection *c, struct direction *d, int down, struct chunk *chunk, uint64_t due) {
     chunk->due = due;
-    if (tail) tail->next = chunk; else d->head = chunk;
+    if (d->tail) d->tail->next = chunk; else d->head = chunk;
     d->tail = chunk;
-    /* One timer per due time of a direction: a chunk appended to its tail needs none. */
     heap_push((struct timer){ due, c, c->generation, down });
-    return chunk;
 }
 
 /* Reads what `source` has; returns 0 when the connection failed. Edge-triggered, a short read ends it:
@@ -200,16 +218,19 @@ static int receive(struct connection *c, struct end *source, uint64_t at, int cl
     uint64_t sent = down ? at : (at > c->opened + round_trip ? at : c->opened + round_trip);
     uint64_t due = on_grid(sent + half);
     for (;;) {
-        struct chunk *chunk = chunk_for(c, d, down, due);
+        /* A new chunk is queued (with a timer) only when the read brought something: bytes or the EOF. */
+        int fresh = !joins_tail(d, due);
+        struct chunk *chunk = fresh ? new_chunk() : d->tail;
         ssize_t n = recv(source->fd, chunk->bytes + chunk->length, CHUNK_BYTES - chunk->length, 0);
-        if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
-            /* An empty chunk just queued stays, sent as nothing when due. */
+            if (fresh) free_chunk(chunk);
+            if (errno == EINTR) continue;
             return errno == EAGAIN || errno == EWOULDBLOCK;
         }
+        if (fresh) enqueue(c, d, down, chunk, due);
         if (n == 0) {
+            /* The EOF goes with the bytes due at the same time, after them: flush shuts down after sending. */
             d->ended = 1;
-            if (chunk->length) chunk = chunk_for(c, d, down, due + 1);  /* the EOF in a chunk of its own */
             chunk->eof = 1;
             return 1;
         }
@@ -218,6 +239,12 @@ static int receive(struct connection *c, struct end *source, uint64_t at, int cl
         if ((size_t)n < room && !closing) return 1;
     }
 }
+
+/* The upstream: IPv4 ADDR:PORT or unix:PATH (a Unix stream socket). */
+struct upstream_address {
+    struct sockaddr_storage address;
+    socklen_t length;
+};
 
 static int parse(const char *text, struct sockaddr_in *address) {
     char host[64];
@@ -231,16 +258,33 @@ static int parse(const char *text, struct sockaddr_in *address) {
     return inet_pton(AF_INET, host, &address->sin_addr) == 1;
 }
 
-static void accept_all(int listener, const struct sockaddr_in *upstream_address) {
+static int parse_upstream(const char *text, struct upstream_address *upstream) {
+    memset(upstream, 0, sizeof *upstream);
+    if (strncmp(text, "unix:", 5) == 0) {
+        struct sockaddr_un *address = (struct sockaddr_un *)&upstream->address;
+        size_t length = strlen(text + 5);
+        if (length == 0 || length >= sizeof address->sun_path) return 0;
+        address->sun_family = AF_UNIX;
+        memcpy(address->sun_path, text + 5, length + 1);
+        upstream->length = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + length + 1);
+        return 1;
+    }
+    upstream->length = sizeof(struct sockaddr_in);
+    return parse(text, (struct sockaddr_in *)&upstream->address);
+}
+
+static void accept_all(int listener, const struct upstream_address *upstream_address, uint64_t at) {
+    int family = upstream_address->address.ss_family;
     for (;;) {
         int client = accept4(listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (client < 0) return;
-        int upstream = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        int upstream = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
         if (upstream < 0) { close(client); return; }
         int one = 1;
         setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        setsockopt(upstream, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        if (connect(upstream, (const struct sockaddr *)upstream_address, sizeof *upstream_address) < 0 && errno != EINPROGRESS) {
+        if (family == AF_INET) setsockopt(upstream, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        /* A Unix socket's connect completes at once (or fails: EAGAIN when nginx's backlog is full). */
+        if (connect(upstream, (const struct sockaddr *)&upstream_address->address, upstream_address->length) < 0 && errno != EINPROGRESS) {
             close(client); close(upstream); continue;
         }
         struct connection *c = free_list;
@@ -250,18 +294,19 @@ static void accept_all(int listener, const struct sockaddr_in *upstream_address)
         memset(c, 0, sizeof *c);
         c->generation = generation;
         c->live = 1;
-        c->opened = now();
+        c->opened = at;
         c->client = (struct end){ c, client, 0 };
         c->upstream = (struct end){ c, upstream, 1 };
-        watch(&c->client);
-        watch(&c->upstream);
+        watch(&c->client, EPOLL_CTL_ADD, 0);
+        watch(&c->upstream, EPOLL_CTL_ADD, 0);
     }
 }
 
 int main(int argc, char **argv) {
-    struct sockaddr_in listen_address, upstream_address;
-    if (argc != 4 || !parse(argv[1], &listen_address) || !parse(argv[2], &upstream_address)) {
-        fputs("usage: bench-delay-proxy LISTEN_ADDR:PORT UPSTREAM_ADDR:PORT RTT_MS (IPv4)\n", stderr);
+    struct sockaddr_in listen_address;
+    struct upstream_address upstream_address;
+    if (argc != 4 || !parse(argv[1], &listen_address) || !parse_upstream(argv[2], &upstream_address)) {
+        fputs("usage: bench-delay-proxy LISTEN_ADDR:PORT UPSTREAM_ADDR:PORT|unix:PATH RTT_MS (IPv4)\n", stderr);
         return 2;
     }
     round_trip = (uint64_t)strtoull(argv[3], NULL, 10) * 1000000u;
@@ -286,23 +331,44 @@ int main(int argc, char **argv) {
     struct epoll_event listen_event = { .events = EPOLLIN, .data.ptr = &listening };
     epoll_ctl(epoll_fd, EPOLL_CTL_ADD, listener, &listen_event);
     struct epoll_event events[256];
+    /* Two ways to wait. Ticking: asleep (clock_nanosleep, which arrivals do not interrupt) until the
+     * next grid time, then whatever arrived meanwhile is read at once, as arrived at that grid time,
+     * which is the due time it would have had (arrived in the millisecond before it, rounded up): a
+     * burst of the peers' small writes is one wake-up, not one each. It goes on while a wake-up reads
+     * something or a chunk falls due at the next grid time. Otherwise epoll_pwait2 until the next due
+     * time or an arrival, read when it comes (the first of a burst; the rest at the next grid time). */
+    int ticking = 0;
+    uint64_t tick = 0;
     for (;;) {
-        int timeout = -1;
-        if (heap_count) {
+        int ready;
+        uint64_t at;
+        if (ticking) {
+            struct timespec until = { (time_t)(tick / 1000000000u), (long)(tick % 1000000000u) };
+            while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) == EINTR) {}
+            ready = epoll_wait(epoll_fd, events, 256, 0);
+            at = now() / 1000000u * 1000000u;
+        } else {
+            struct timespec wait, *timeout = NULL;
             uint64_t t = now();
-            timeout = heap[0].due <= t ? 0 : (int)((heap[0].due - t + 999999) / 1000000);
+            if (heap_count) {
+                uint64_t left = heap[0].due > t ? heap[0].due - t : 0;
+                wait = (struct timespec){ (time_t)(left / 1000000000u), (long)(left % 1000000000u) };
+                timeout = &wait;
+            }
+            ready = epoll_pwait2(epoll_fd, events, 256, timeout, NULL);
+            at = now();
+            if (ready == 0) at = at / 1000000u * 1000000u;  /* woken for a due time: that grid time */
         }
-        int ready = epoll_wait(epoll_fd, events, 256, timeout);
         if (ready < 0 && errno != EINTR) { perror("bench-delay-proxy: epoll_wait"); return 2; }
-        uint64_t at = now();
+        if (ready < 0) ready = 0;
         for (int i = 0; i < ready; i++) {
             struct end *end = events[i].data.ptr;
-            if (!end->connection) { accept_all(listener, &upstream_address); continue; }
+            if (!end->connection) { accept_all(listener, &upstream_address, at); continue; }
             struct connection *c = end->connection;
             if (!c->live) continue;
             int ok = 1;
             uint32_t ready_events = events[i].events;
-            /* EPOLLOUT comes with other edges too: only a blocked direction has anything to write. */
+            /* EPOLLOUT can come with other edges too: only a blocked direction has anything to write. */
             struct direction *into = end->upstream ? &c->up : &c->down;
             if ((ready_events & EPOLLOUT) && into->blocked) ok = flush(into, end, at);
             if (ok && (ready_events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR))) {
@@ -323,5 +389,7 @@ int main(int argc, char **argv) {
             if (!flush(d, timer.down ? &c->client : &c->upstream, at)) { release(c); continue; }
             if (c->up.shut && c->down.shut) release(c);
         }
+        tick = at / 1000000u * 1000000u + 1000000u;
+        ticking = ready > 0 || (heap_count && heap[0].due <= tick);
     }
 }

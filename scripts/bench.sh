@@ -111,16 +111,18 @@ if [ -n "${BENCH_AASA_DISTINCT:-}" ]; then distinct="sub_filter_types applicatio
 # Each measured command connects to its own loopback address (127.0.0.2, .3, ...): thousands of
 # connections leave thousands of sockets in TIME_WAIT, and a later command to the same address
 # and port would pay for the kernel's search among them.
-# The latency model's proxies connect to nginx from their own addresses too (two per run).
+# The latency model's proxies listen on their own addresses too (one per program and run) and reach
+# nginx over its Unix socket (no TCP on that half: see scripts/bench-delay-proxy.c).
 count=0; for _ in $sizes; do count=$((count + 3 * runs)); done
 if [ "$latency_ms_list" != 0 ]; then
   for _ in $latency_ms_list; do for _ in $latency_n_list; do for _ in ${latency_concurrency_list:-default}; do
-    count=$((count + 6 * latency_runs)); done; done; done
+    count=$((count + 3 * latency_runs)); done; done; done
 fi
 if [ "$merge_plan" != 0 ]; then count=$((count + 1)); fi
 [ "$count" -le 250 ] || { echo "error: too many sizes x runs (at most 250 loopback addresses)" >&2; exit 1; }
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 listens=""; for i in $(seq 2 $((count + 1))); do listens="$listens listen 127.0.0.$i:$port ssl http2;"; done
+listens="$listens listen unix:$work/nginx.sock ssl http2;"
 next_address=1
 # One line per request: the connection's serial number (distinct numbers = TLS handshakes) and
 # whether the handshake resumed a session.
@@ -308,15 +310,18 @@ awk '$1 == 5000 || $1 == 20000 { printf "CPU ratio at N=%s: %.2f x the bare clie
 fi
 
 # The latency model: every round trip made longer by bench-delay-proxy in front of nginx (each command
-# through its own proxy, each proxy to nginx from its own address), for each latency, N and
+# through its own proxy on its own address, each proxy to nginx's Unix socket), for each latency, N and
 # --concurrency asked for.
 if [ "$latency_ms_list" != 0 ]; then
-  # Starts a proxy listening on a free port of $1, forwarding to nginx on $2, under /usr/bin/time (its
-  # CPU counted as the tool's is); sets proxy_target (address:port). Not in $(...): the pid of time
-  # must reach this shell's list.
+  # Starts a proxy listening on a free port of $1, forwarding to nginx's Unix socket, under
+  # /usr/bin/time (its CPU counted as the tool's is); sets proxy_target (address:port). Not in $(...):
+  # the pid of time must reach this shell's list.
   start_proxy() {
-    local listen=$1 upstream=$2 output=$3
-    /usr/bin/time -f "%U %S" -o "$output.time" "$proxy" "$listen:0" "$upstream:$port" "$latency_ms" > "$output" 2>&1 &
+    local listen=$1 output=$2
+    # The previous run's file removed first: the redirection below happens in the background, so the
+    # wait could otherwise read the old "listening on" line (then an empty or stale target).
+    rm -f "$output"
+    /usr/bin/time -f "%U %S" -o "$output.time" "$proxy" "$listen:0" "unix:$work/nginx.sock" "$latency_ms" > "$output" 2>&1 &
     proxies+=("$!")
     for _ in $(seq 1 50); do grep -q '^listening on' "$output" 2>/dev/null && break; sleep 0.1; done
     proxy_target=$(sed -n 's/^listening on //p' "$output")
@@ -339,10 +344,10 @@ if [ "$latency_ms_list" != 0 ]; then
         if [ "$c" != default ]; then tool_args+=(--concurrency "$c"); c_used=$c; fi
         : > "$work/tool.runs"; : > "$work/curl.runs"; : > "$work/bare.runs"; : > "$work/proxy.runs"
         for run in $(seq 1 "$latency_runs"); do
-          next_address=$((next_address + 6))
-          start_proxy 127.0.0.$((next_address - 5)) 127.0.0.$((next_address - 4)) "$work/proxy-tool.out"; tool_proxy=$proxy_target
-          start_proxy 127.0.0.$((next_address - 3)) 127.0.0.$((next_address - 2)) "$work/proxy-curl.out"; curl_proxy=$proxy_target
-          start_proxy 127.0.0.$((next_address - 1)) 127.0.0.$next_address "$work/proxy-bare.out"; bare_proxy=$proxy_target
+          next_address=$((next_address + 3))
+          start_proxy 127.0.0.$((next_address - 2)) "$work/proxy-tool.out"; tool_proxy=$proxy_target
+          start_proxy 127.0.0.$((next_address - 1)) "$work/proxy-curl.out"; curl_proxy=$proxy_target
+          start_proxy 127.0.0.$next_address "$work/proxy-bare.out"; bare_proxy=$proxy_target
           [ -n "$tool_proxy" ] && [ -n "$curl_proxy" ] && [ -n "$bare_proxy" ] || { echo "error: bench-delay-proxy did not start" >&2; cat "$work"/proxy-*.out >&2; exit 1; }
           tool=$(run_tool "$latency_n" "$tool_proxy" "latency-${latency_ms}ms-N$latency_n-C$c_used-run$run")
           # A program left out (BENCH_LATENCY_PROGRAMS) gets a line of zeros: "-" in the table.
