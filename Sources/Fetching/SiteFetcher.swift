@@ -47,9 +47,13 @@ public final class SiteFetcher {
     /// A transfer that finds the proxy unusable (`FetchResponse.proxyFailure`) stops the fetch at
     /// once and it throws that `ProxyFailure`: no domain is given a response that says nothing about
     /// it. Domains `transform` was already handed stay handed.
-    public func fetch<Result>(domains: [String], until stopSwitch: StopSwitch? = nil, admit: ((_ inFlight: Int) -> Bool)? = nil,
-                              progress: ((Int, Int) -> Void)? = nil,
-                              transform: @escaping (Int, SiteFetch) -> Result) throws -> [Result?] {
+    ///
+    /// `domains` is any collection of the names (a lazy view of a domain list serves, so that a list
+    /// of 100,000 is not copied into an array of names for the fetch); indexes are offsets into it.
+    public func fetch<Result, Domains: RandomAccessCollection<String>>(
+        domains: Domains, until stopSwitch: StopSwitch? = nil, admit: ((_ inFlight: Int) -> Bool)? = nil,
+        progress: ((Int, Int) -> Void)? = nil, transform: @escaping (Int, SiteFetch) -> Result
+    ) throws -> [Result?] where Domains.Index == Int {
         let options = options
         let loop = try TransferLoop(options: options)
         var results = [Result?](repeating: nil, count: domains.count)
@@ -92,7 +96,7 @@ public final class SiteFetcher {
             while next < domains.count && machines.count < window && (admit?(machines.count) ?? true) {
                 let index = next
                 next += 1
-                var machine = SiteFetchMachine(domain: domains[index], options: options)
+                var machine = SiteFetchMachine(domain: domains[domains.startIndex + index], options: options)
                 let first = machine.start()
                 machines[index] = machine
                 perform(first, for: index)

@@ -268,7 +268,7 @@ public struct AuditRun: Sendable {
                 let android = Set(entries.filter { $0.expectations.auditsAndroid }.map(\.name.ascii))
                 if !android.isEmpty { fetch.assetLinks = .domains(android) }
             }
-            _ = try SiteFetcher(options: fetch).fetch(domains: entries.map(\.name.ascii), until: stop,
+            _ = try SiteFetcher(options: fetch).fetch(domains: entries.lazy.map(\.name.ascii), until: stop,
                                                       admit: { audits.hasRoom(inFlight: $0) },
                                                       progress: observer.progress) { index, site in audits.submit(index, site) }
             let results = audits.finish(until: stop)
