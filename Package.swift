@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "CZip", linkerSettings: [.linkedLibrary("zip")]),
         // The build's git commit as a C string: Swift has no way to take a string constant from the build.
         .target(name: "CBuildInfo", cSettings: [.define("AASA_BUILD_COMMIT", to: "\"\(buildCommit)\"")]),
+        .target(name: "CMalloc"),
         .target(name: "SignedFiles", dependencies: ["AASA", "CCMS"]),
         // An app's entitlements (its application identifier and Associated Domains) read from an
         // .entitlements/.xcent property list, a Mach-O code signature, a built .app or an .ipa (libzip
@@ -59,7 +60,7 @@ let package = Package(
         .target(name: "History", dependencies: ["Audit", "CSQLite"]),
         // One run: domain list → fetch → audit → report store → an outcome (report and exit status);
         // also the merge of shard reports, and the bounded readers of the files a run is given.
-        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting", "History", "Entitlements", "AndroidPackage", "CCMS"]),
+        .target(name: "Run", dependencies: ["Audit", "Fetching", "Reporting", "History", "Entitlements", "AndroidPackage", "CCMS", "CMalloc"]),
         // The command line of every subcommand, parsed and checked, with its help text. Never prints.
         .target(name: "Arguments", dependencies: ["Audit", "Fetching", "Reporting"]),
         // The thin executable: dispatch to a subcommand, console, progress line, signals.

@@ -29,6 +29,8 @@ final class QueuedAudit: @unchecked Sendable {
     private var results: [DomainResult?]
     /// Domains submitted and not yet audited (or dropped).
     private var waiting = 0
+    /// Domains audited (or dropped) so far: every `FreedMemory.everyDomains`, the heap is trimmed.
+    private var done = 0
     /// Set by `finish`: later results are not taken, audits not started are dropped.
     private var closed = false
     /// At most this many fetched domains wait for their audit before the fetch is held back.
@@ -58,11 +60,15 @@ final class QueuedAudit: @unchecked Sendable {
             // Outside the lock, so the fetch's `hasRoom` never waits for a write; a result stored
             // after `finish` is not taken (the run seals the spool first).
             if let result, let spool = self.spool { spool.append(result, at: index) }
-            self.condition.withLock {
+            let trims = self.condition.withLock { () -> Bool in
                 if !self.closed, self.spool == nil, let result { self.results[index] = result }
                 self.waiting -= 1
+                self.done += 1
                 self.condition.broadcast()
+                return self.done % FreedMemory.everyDomains == 0
             }
+            // On the audit queue, outside the lock: the fetch goes on meanwhile.
+            if trims { FreedMemory.returnToSystem() }
         }
     }
 
