@@ -53,6 +53,21 @@ import TestSupport
         }
     }
 
+    /// A passing domain of a compact page has no section: the history's link to it goes to the
+    /// passing list (its own anchor is not on the page), a failing one's to its section.
+    @Test func theHistoryLinksAPassingDomainOfACompactPageToThePassingList() {
+        var report = Self.report(passing: HTMLReporter.fullSectionsUpTo)
+        report.history = ReportHistory(
+            earlierListRuns: 3,
+            failingSince: [FailingStreak(domain: "expired.example", since: report.generatedAt, runs: 2)],
+            fixed: [FixedDomain(domain: "good-7.example", afterRuns: 2, verdict: .pass)],
+            flapping: [], expiringCertificates: [], trend: [])
+        let page = HTMLReporter.render(report)
+        #expect(page.contains("<a href=\"#passing\">good-7.example</a>"))
+        #expect(page.contains("<a href=\"#d-expired-example\">expired.example</a>"))
+        #expect(!page.contains("#d-good-"))
+    }
+
     @Test func aPageAtTheLimitGivesEveryDomainItsSection() {
         let page = HTMLReporter.render(Self.report(passing: HTMLReporter.fullSectionsUpTo - 2))
         #expect(Self.count("<section class=\"domain v-pass\"", in: page) == HTMLReporter.fullSectionsUpTo - 2)
