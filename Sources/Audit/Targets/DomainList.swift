@@ -13,21 +13,13 @@ public struct DomainEntry: Sendable, Equatable {
     /// Set when the text was rewritten in a way worth telling, e.g. the host taken from a URL.
     public var note: String? {
         get { rare?.value.note }
-        set {
-            var value = rare?.value ?? Rare()
-            value.note = newValue
-            rare = value.isEmpty ? nil : RareBox(value)
-        }
+        set { updateRare { $0.note = newValue } }
     }
     /// What the line expects of the domain's file (`app=`, `opens=` ... after the domain); empty for a plain line.
     /// A domain listed on several lines gets the expectations of all of them.
     public var expectations: DomainExpectations {
         get { rare?.value.expectations ?? DomainExpectations() }
-        set {
-            var value = rare?.value ?? Rare()
-            value.expectations = newValue
-            rare = value.isEmpty ? nil : RareBox(value)
-        }
+        set { updateRare { $0.expectations = newValue } }
         // Taken out of the box before it is changed, so its arrays are not copied (half a million
         // expectation lines for one domain stay linear).
         _modify {
@@ -41,11 +33,7 @@ public struct DomainEntry: Sendable, Equatable {
     /// `EntitlementClaimCheck`. Empty for a domain only the domain list names.
     public var claims: [EntitlementClaim] {
         get { rare?.value.claims ?? [] }
-        set {
-            var value = rare?.value ?? Rare()
-            value.claims = newValue
-            rare = value.isEmpty ? nil : RareBox(value)
-        }
+        set { updateRare { $0.claims = newValue } }
         _modify {
             var value = rare?.value ?? Rare()
             rare = nil
@@ -53,6 +41,16 @@ public struct DomainEntry: Sendable, Equatable {
             yield &value.claims
         }
     }
+    /// Changes the boxed fields: taken out of the box first, so that a box held by this entry alone
+    /// leaves its arrays to the change without a copy (half a million expectation lines for one
+    /// domain stay linear); an entry left with none holds no box.
+    private mutating func updateRare(_ change: (inout Rare) -> Void) {
+        var value = rare?.value ?? Rare()
+        rare = nil
+        change(&value)
+        rare = value.isEmpty ? nil : RareBox(value)
+    }
+
     /// The note, expectations and claims, boxed: most lines are a bare name, and the three inline
     /// took 40 bytes of every entry of a list held for the whole run (8 here).
     private var rare: RareBox?
