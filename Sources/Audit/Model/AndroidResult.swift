@@ -56,9 +56,22 @@ public struct AndroidSummary: Sendable, Equatable, Codable {
     public var fail: Int
 
     public init(_ results: [AndroidResult]) {
-        domains = results.count
-        pass = results.filter { $0.verdict == .pass }.count
-        warn = results.filter { $0.verdict == .warn }.count
-        fail = results.filter { $0.verdict == .fail }.count
+        self.init(verdicts: results.lazy.map(\.verdict))
+    }
+
+    /// The counts of these Android verdicts (the same as `init(_:)` of their results).
+    public init(verdicts: some Sequence<Verdict>) {
+        (domains, pass, warn, fail) = (0, 0, 0, 0)
+        for verdict in verdicts { count(verdict) }
+    }
+
+    /// Counts one more Android verdict.
+    mutating func count(_ verdict: Verdict) {
+        domains += 1
+        switch verdict {
+        case .pass: pass += 1
+        case .warn: warn += 1
+        case .fail: fail += 1
+        }
     }
 }

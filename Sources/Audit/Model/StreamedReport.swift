@@ -170,37 +170,6 @@ public struct StreamedReport: Sendable {
 extension Summary {
     /// The counts of the domains of `digests` (the same as `init(domains:)` of their results).
     public init(digests: [DomainDigest]) {
-        self.init(domains: [])
-        domains = digests.count
-        // Counted in place: a filtered copy of the digests (the passing ones, nearly all of a big
-        // run) was the largest allocation of a 100,000-domain run, made as its reports began.
-        var android = AndroidSummary(verdicts: [])
-        for digest in digests {
-            switch digest.verdict {
-            case .pass: pass += 1
-            case .warn: warn += 1
-            case .fail: fail += 1
-            }
-            if let verdict = digest.androidVerdict { android.count(verdict) }
-        }
-        self.android = android.domains == 0 ? nil : android
-    }
-}
-
-extension AndroidSummary {
-    /// The counts of these Android verdicts (the same as `init(_:)` of their results).
-    public init(verdicts: [Verdict]) {
-        self.init([])
-        for verdict in verdicts { count(verdict) }
-    }
-
-    /// Counts one more Android verdict.
-    mutating func count(_ verdict: Verdict) {
-        domains += 1
-        switch verdict {
-        case .pass: pass += 1
-        case .warn: warn += 1
-        case .fail: fail += 1
-        }
+        self.init(verdicts: digests.lazy.map { ($0.verdict, $0.androidVerdict) })
     }
 }
