@@ -92,23 +92,6 @@ extension HTMLWriter {
         raw("</ul>\n</section>\n")
     }
 
-    /// Where a link to each of `names` on this page goes (`ordered`'s anchor: its section, or the
-    /// passing list); a name not on the page (a removed domain) has none. Only the names asked for,
-    /// so that a page of 100,000 domains does not build a map of them all for a few links. With
-    /// `unicode`, their Unicode forms go into `unicodeNames` too.
-    mutating func linkTargets(for names: Set<String>, unicode: Bool = false) -> [String: String] {
-        var anchors: [String: String] = [:]
-        guard !names.isEmpty else { return anchors }
-        let digests = domains.digests
-        for (position, anchor) in ordered where names.contains(digests[position].domain) && anchors[digests[position].domain] == nil {
-            let domain = digests[position]
-            anchors[domain.domain] = anchor
-            if unicode, let name = domain.unicodeDomain { unicodeNames[domain.domain] = name }
-            if anchors.count == names.count { break }
-        }
-        return anchors
-    }
-
     /// A domain name linked to its section when it has one in this report (removed domains do not).
     mutating func link(_ domain: String, unicode: String?, anchors: [String: String]) {
         if let anchor = anchors[domain] { raw("<a href=\"#\(anchor)\">") }

@@ -59,6 +59,23 @@ struct HTMLWriter {
         out.reserveCapacity(sink == nil ? 16_384 + domains.count * 8_192 : 2 * Self.flushSize)
     }
 
+    /// Where a link to each of `names` on this page goes (`ordered`'s anchor: its section, or the
+    /// passing list); a name not on the page (a removed domain) has none. Only the names asked for,
+    /// so that a page of 100,000 domains does not build a map of them all for a few links. With
+    /// `unicode`, their Unicode forms go into `unicodeNames` too.
+    mutating func linkTargets(for names: Set<String>, unicode: Bool = false) -> [String: String] {
+        var anchors: [String: String] = [:]
+        guard !names.isEmpty else { return anchors }
+        let digests = domains.digests
+        for (position, anchor) in ordered where names.contains(digests[position].domain) && anchors[digests[position].domain] == nil {
+            let domain = digests[position]
+            anchors[domain.domain] = anchor
+            if unicode, let name = domain.unicodeDomain { unicodeNames[domain.domain] = name }
+            if anchors.count == names.count { break }
+        }
+        return anchors
+    }
+
     /// The domain at `position` of `domains`; nil (and the page stops) when it cannot be read back.
     mutating func domain(at position: Int) -> DomainResult? {
         let domains = domains
