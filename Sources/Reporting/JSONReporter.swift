@@ -64,7 +64,7 @@ public enum JSONReporter {
         }
         for index in 0..<domains.count {
             let encoded = try domains.storedJSON(at: index)
-                ?? encoder.encode(domains.result(at: index).bodiesApart { _, _ in })
+                ?? encodeDomain(domains.result(at: index).bodiesApart { _, _ in })
             // Array elements sit four spaces deep; JSON strings hold no raw newline, so every
             // newline in the encoding starts a line to indent (but the blank line of an empty array).
             var chunk = Data(capacity: encoded.count + encoded.count / 8 + 8)
@@ -88,11 +88,18 @@ public enum JSONReporter {
         try sink(end)
     }
 
-    /// The encoder of one domain as report.json holds it, before it is indented into `domains`
-    /// (what a results spool stores, so the report copies it).
-    public static func domainEncoder() -> JSONEncoder { makeEncoder() }
+    /// One domain as report.json holds it, before it is indented into `domains` (what a results
+    /// spool stores, so the report copies it): `JSONEncoder`'s bytes, written by
+    /// `PrettySortedJSONEncoder`, or by `JSONEncoder` itself for what that one refuses.
+    public static func encodeDomain(_ result: DomainResult) throws -> Data {
+        do {
+            return try PrettySortedJSONEncoder().encode(result)
+        } catch is PrettySortedJSONEncoder.Unsupported {
+            return try makeEncoder().encode(result)
+        }
+    }
 
-    /// Reads back one domain encoded by `domainEncoder()`.
+    /// Reads back one domain encoded by `encodeDomain(_:)`.
     public static func decodeDomain(_ data: Data) throws -> DomainResult {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

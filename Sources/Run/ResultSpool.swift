@@ -45,16 +45,12 @@ final class ResultSpool: @unchecked Sendable {
     private let file: SpoolFile
     /// Results are judged against the run's start before they are stored, as `AuditReport` does.
     private let generatedAt: Date
-    private let encoder = JSONReporter.domainEncoder()
     /// The form of page each domain's HTML section is rendered for and stored with it (none: no section).
     private let htmlSections: HTMLPageForm?
     /// The bodies each result keeps (`--bodies`), applied as it is stored; nil keeps what it holds (a merge).
     private let bodies: BodiesPolicy?
     /// Each distinct body stored, by its SHA-256: stored once however many locations serve it.
     private var bodySlots: [String: BodySlot] = [:]
-    /// The encoder is one object; appends come one at a time from the audit queue, and this makes
-    /// a second caller safe.
-    private let encodingLock = NSLock()
     /// Guards everything below; appends come from the audit queue, `seal` from the run.
     private let lock = NSLock()
     private var end: Int64 = 0
@@ -155,7 +151,7 @@ final class ResultSpool: @unchecked Sendable {
             try result.resolveBodies { try storedBody($0) }
             if let bodies { result.keepBodies(bodies) }
             let apart = result.bodiesApart { storeBody($0, $1, referenced: true, of: digest.domain) }
-            encoded = try encodingLock.withLock { try encoder.encode(apart) }
+            encoded = try JSONReporter.encodeDomain(apart)
         } catch {
             lock.withLock {
                 if failure == nil {
