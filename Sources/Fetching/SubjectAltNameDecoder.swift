@@ -14,10 +14,25 @@ enum SubjectAltNameDecoder {
     }
 
     /// The DER bytes of a PEM certificate, or nil when its base64 does not decode.
+    /// Read as bytes, not as `Character`s: it runs for every handshake with an EC key (its size is
+    /// in the DER), and splitting the text into lines of Characters cost more than the decoding.
     static func der(pem: String) -> [UInt8]? {
-        let body = pem.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("-----") }.joined()
-        return Data(base64Encoded: body).map { [UInt8]($0) }
+        let text = Array(pem.utf8)
+        var body: [UInt8] = []
+        body.reserveCapacity(text.count)
+        var start = 0
+        while start < text.count {
+            var end = start
+            while end < text.count, !(0x0A...0x0D).contains(text[end]) { end += 1 }
+            // A line that starts with "-----" (BEGIN, END) is not base64.
+            let line = text[start..<end]
+            if !line.starts(with: Self.armour) { body.append(contentsOf: line) }
+            start = end + 1
+        }
+        return Data(base64Encoded: Data(body)).map { [UInt8]($0) }
     }
+
+    private static let armour = Array("-----".utf8)
 
     static func names(der: [UInt8]) -> [String]? {
         // Certificate ::= SEQUENCE { tbsCertificate SEQUENCE { ..., [3] EXPLICIT Extensions } ... }

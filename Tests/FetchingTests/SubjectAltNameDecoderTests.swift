@@ -40,6 +40,17 @@ import Testing
         #expect(facts.subjectAltNames == ["a.test", "*.b.test", "IP:127.0.0.1"])
     }
 
+    /// The PEM's base64 between its armour lines, whatever the line ends; anything else in it is no DER.
+    @Test(arguments: [
+        (pem, true), (pem.replacingOccurrences(of: "\n", with: "\r\n"), true), (pem + "\n", true),
+        (pem.replacingOccurrences(of: "-----BEGIN CERTIFICATE-----\n", with: ""), true),
+        (pem.replacingOccurrences(of: "\nqcPeLDfUJg==", with: "\n-qcPeLDfUJg=="), false), ("not base64!", false),
+    ])
+    func derIsTheBase64BetweenTheArmour(_ text: String, decodes: Bool) throws {
+        let expected = [UInt8](try #require(Data(base64Encoded: Self.pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined())))
+        #expect(SubjectAltNameDecoder.der(pem: text) == (decodes ? expected : nil))
+    }
+
     @Test func bytesAreEscapedOneByOne() {
         #expect(SubjectAltNameDecoder.escaped(Array("a\u{0}b\\c".utf8) + [0x1B, 0xFF]) == "a\\0b\\\\c\\x1B\\xFF")
     }
