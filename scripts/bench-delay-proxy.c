@@ -6,21 +6,25 @@
  * client's bytes are not sent on before the connection is one round trip old (the SYN / SYN-ACK a real
  * network would take):
  * client → upstream due max(received, opened + RTT) + RTT/2, upstream → client due received + RTT/2,
- * each rounded up to the next millisecond (at most 1 ms late); a peer's EOF goes with the bytes due at
- * the same time, after them.
+ * each on a grid of GRID_MS (default RTT_MS / 25, at least 1: 2 ms at 50 ms, 6 ms at 150 ms): a byte
+ * is sent within half a grid step of its due time, either way (received times are taken at grid
+ * times, up to one step after the byte came, and the due time is then rounded up from half a step
+ * before it), so each half trip is RTT/2 on average, give or take 2 % of RTT/2 at the default; a
+ * peer's EOF goes with the bytes due at the same time, after them.
  *
  * What it costs is mostly wake-ups (on the 2-core VM of docs/scaling.md about 35 µs each, more than a
- * send), so it wakes at most once per millisecond of the grid: one thread; epoll, edge-triggered, for
- * reading (EPOLLOUT only while a send is blocked: a Unix socket wakes its writer on every read); while
- * there is traffic it sleeps to the next millisecond of the grid and reads everything that came
- * meanwhile as received at that grid time (the due time the rounding gives it anyway; bytes that come
- * in the microseconds between the grid time and the read count as received at it, as bytes that come
- * while the proxy is awake always did), then writes what is due then, one send per direction; idle, it
- * waits in epoll_pwait2 for the next due time or an arrival. Bytes are read straight into reused chunk
- * buffers (no copy, no allocation per chunk). The upstream may be a Unix socket (nginx's `listen
- * unix:`): its half then costs no TCP on either end.
+ * send), so it wakes at most once per grid step: one thread; epoll, edge-triggered, for reading
+ * (EPOLLOUT only while a send is blocked: a Unix socket wakes its writer on every read); while there is
+ * traffic it sleeps to the next grid time and reads everything that came meanwhile as received at that
+ * grid time (bytes that come in the microseconds between the grid time and the read count as received
+ * at it, as bytes that come while the proxy is awake always did), then writes what is due then, one
+ * send per direction; idle, it waits in epoll_pwait2 for the next due time or an arrival. A coarser
+ * grid is fewer wake-ups (2 ms: about half of 1 ms's while the traffic is dense) for a wider spread
+ * around each due time: one in proportion to the round trip keeps the spread the same share of it. Bytes are read straight into reused chunk buffers (no copy, no allocation per
+ * chunk). The upstream may be a Unix socket (nginx's `listen unix:`): its half then costs no TCP on
+ * either end.
  *
- *   bench-delay-proxy LISTEN_ADDR:PORT UPSTREAM_ADDR:PORT|unix:PATH RTT_MS
+ *   bench-delay-proxy LISTEN_ADDR:PORT UPSTREAM_ADDR:PORT|unix:PATH RTT_MS [GRID_MS]
  *
  * Port 0 picks a free one; prints "listening on ADDR:PORT" once it listens. Runs until killed.
  * Built by scripts/bench.sh with `cc -O2`. Not part of the aasa-audit product. */
@@ -78,7 +82,8 @@ struct connection {
 
 struct timer { uint64_t due; struct connection *connection; unsigned generation; int down; };
 
-static uint64_t half, round_trip;
+/* grid: the step of the grid (ns); early: how much before its due time a byte may go (half a step). */
+static uint64_t half, round_trip, grid, early;
 static int epoll_fd;
 static struct timer *heap;
 static size_t heap_count, heap_capacity;
@@ -146,9 +151,14 @@ static void free_chunk(struct chunk *chunk) {
     free_chunks = chunk;
 }
 
-/* A time on the 1 ms grid, rounded up: chunks due within one millisecond share one send and one wake-up. */
+/* A time on the grid, rounded up: chunks due within one step share one send and one wake-up. */
 static uint64_t on_grid(uint64_t t) {
-    return (t + 999999u) / 1000000u * 1000000u;
+    return (t + grid - 1) / grid * grid;
+}
+
+/* A grid time at or before `t`. */
+static uint64_t grid_floor(uint64_t t) {
+    return t / grid * grid;
 }
 
 static void release(struct connection *c) {
@@ -216,7 +226,9 @@ static int receive(struct connection *c, struct end *source, uint64_t at, int cl
     struct direction *d = down ? &c->down : &c->up;
     if (d->ended) return 1;
     uint64_t sent = down ? at : (at > c->opened + round_trip ? at : c->opened + round_trip);
-    uint64_t due = on_grid(sent + half);
+    /* Received at a grid time, up to a step after it came: rounded up from half a step before, its
+     * delay is RTT/2 give or take half a step. */
+    uint64_t due = on_grid(sent + half - early);
     for (;;) {
         /* A new chunk is queued (with a timer) only when the read brought something: bytes or the EOF. */
         int fresh = !joins_tail(d, due);
@@ -305,12 +317,16 @@ static void accept_all(int listener, const struct upstream_address *upstream_add
 int main(int argc, char **argv) {
     struct sockaddr_in listen_address;
     struct upstream_address upstream_address;
-    if (argc != 4 || !parse(argv[1], &listen_address) || !parse_upstream(argv[2], &upstream_address)) {
-        fputs("usage: bench-delay-proxy LISTEN_ADDR:PORT UPSTREAM_ADDR:PORT|unix:PATH RTT_MS (IPv4)\n", stderr);
+    if ((argc != 4 && argc != 5) || !parse(argv[1], &listen_address) || !parse_upstream(argv[2], &upstream_address)
+        || (argc == 5 && strtoull(argv[4], NULL, 10) == 0)) {
+        fputs("usage: bench-delay-proxy LISTEN_ADDR:PORT UPSTREAM_ADDR:PORT|unix:PATH RTT_MS [GRID_MS] (IPv4; GRID_MS at least 1)\n", stderr);
         return 2;
     }
     round_trip = (uint64_t)strtoull(argv[3], NULL, 10) * 1000000u;
     half = round_trip / 2;
+    uint64_t grid_ms = argc == 5 ? (uint64_t)strtoull(argv[4], NULL, 10) : round_trip / 1000000u / 25u;
+    grid = (grid_ms > 0 ? grid_ms : 1u) * 1000000u;
+    early = grid / 2 < half ? grid / 2 : half;
     int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     int one = 1;
     setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
@@ -333,7 +349,7 @@ int main(int argc, char **argv) {
     struct epoll_event events[256];
     /* Two ways to wait. Ticking: asleep (clock_nanosleep, which arrivals do not interrupt) until the
      * next grid time, then whatever arrived meanwhile is read at once, as arrived at that grid time,
-     * which is the due time it would have had (arrived in the millisecond before it, rounded up): a
+     * which is the due time it would have had (arrived in the step before it, rounded up): a
      * burst of the peers' small writes is one wake-up, not one each. It goes on while a wake-up reads
      * something or a chunk falls due at the next grid time. Otherwise epoll_pwait2 until the next due
      * time or an arrival, read when it comes (the first of a burst; the rest at the next grid time). */
@@ -346,7 +362,7 @@ int main(int argc, char **argv) {
             struct timespec until = { (time_t)(tick / 1000000000u), (long)(tick % 1000000000u) };
             while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) == EINTR) {}
             ready = epoll_wait(epoll_fd, events, 256, 0);
-            at = now() / 1000000u * 1000000u;
+            at = grid_floor(now());
         } else {
             struct timespec wait, *timeout = NULL;
             uint64_t t = now();
@@ -357,7 +373,7 @@ int main(int argc, char **argv) {
             }
             ready = epoll_pwait2(epoll_fd, events, 256, timeout, NULL);
             at = now();
-            if (ready == 0) at = at / 1000000u * 1000000u;  /* woken for a due time: that grid time */
+            if (ready == 0) at = grid_floor(at);  /* woken for a due time: that grid time */
         }
         if (ready < 0 && errno != EINTR) { perror("bench-delay-proxy: epoll_wait"); return 2; }
         if (ready < 0) ready = 0;
@@ -389,7 +405,7 @@ int main(int argc, char **argv) {
             if (!flush(d, timer.down ? &c->client : &c->upstream, at)) { release(c); continue; }
             if (c->up.shut && c->down.shut) release(c);
         }
-        tick = at / 1000000u * 1000000u + 1000000u;
+        tick = grid_floor(at) + grid;
         ticking = ready > 0 || (heap_count && heap[0].due <= tick);
     }
 }
