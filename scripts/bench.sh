@@ -23,9 +23,12 @@
 #                                         latency model (default: its own default)
 #   BENCH_LATENCY_PROGRAMS=tool scripts/bench.sh   which programs the latency model runs (default
 #                                         "tool curl bare"; the tool alone for a quicker curve)
+#   BENCH_LATENCY_GRID_MS=1 scripts/bench.sh   the delay proxy's grid (default RTT / 25: each half
+#                                         trip within 2 % of RTT/2; see scripts/bench-delay-proxy.c)
 #   BENCH_MERGE=20x5000 scripts/bench.sh  shards x names per shard for the merge phase (default 4x2500;
 #                                         0: skip it): the shards audited, then `merge` measured
-#   BENCH_PERF=DIR scripts/bench.sh       record each aasa-audit run with `perf record -g` into DIR
+#   BENCH_PERF=DIR scripts/bench.sh       record each aasa-audit run and each bare-client run with
+#                                         `perf record -g` into DIR (their CPU then includes perf's)
 #   BENCH_PERF_ARGS="-F 499 --call-graph dwarf,16384"   perf record's options instead of -g (the
 #                                         Swift code has no frame pointers: dwarf attributes it)
 #   BENCH_BINARY=/tmp/aasa-before scripts/bench.sh   another build of aasa-audit (an A/B comparison)
@@ -46,6 +49,7 @@ latency_n_list=${BENCH_LATENCY_N:-5000}
 latency_runs=${BENCH_LATENCY_RUNS:-$runs}
 latency_concurrency_list=${BENCH_LATENCY_CONCURRENCY:-}
 latency_programs=${BENCH_LATENCY_PROGRAMS:-tool curl bare}
+latency_grid_ms=${BENCH_LATENCY_GRID_MS:-}
 merge_plan=${BENCH_MERGE:-4x2500}
 read -r -a tool_args <<<"${BENCH_TOOL_ARGS:-}"
 cd "$(dirname "$0")/.."
@@ -239,8 +243,10 @@ run_curl() {
 
 # The bare libcurl client: the tool's transfers at the tool's concurrency, nothing else.
 run_bare() {
-  local n=$1 target=$2 c=$3
-  measure bare "$bare" "$work/domains.txt" "$target" "$work/ca.pem" "$c"
+  local n=$1 target=$2 c=$3 label=${4:-}
+  local command=("$bare" "$work/domains.txt" "$target" "$work/ca.pem" "$c")
+  if [ -n "${BENCH_PERF:-}" ] && [ -n "$label" ]; then command=(perf record ${BENCH_PERF_ARGS:--g} -q -o "$BENCH_PERF/$label.perf.data" -- "${command[@]}"); fi
+  measure bare "${command[@]}"
   grep -q "failed 0" "$work/bare.stdout" || { echo "bench-bare-client reported failures for N=$n:" >&2; head -5 "$work/bare.stderr" >&2; }
 }
 
@@ -253,9 +259,16 @@ for n in $sizes; do
   for run in $(seq 1 "$runs"); do
     next_address=$((next_address + 3))
     tool_address=127.0.0.$((next_address - 2)); curl_address=127.0.0.$((next_address - 1)); bare_address=127.0.0.$next_address
-    tool=$(run_tool "$n" "$tool_address:$port" "N$n-run$run")
+    # The tool and the bare client back to back, in turn first (a VM's speed drifts over a minute:
+    # their CPU was 10 to 14 s for the same work within one hour), then curl.
+    if [ $((run % 2)) = 1 ]; then
+      tool=$(run_tool "$n" "$tool_address:$port" "N$n-run$run")
+      bared=$(run_bare "$n" "$bare_address:$port" "$tool_concurrency" "bare-N$n-run$run")
+    else
+      bared=$(run_bare "$n" "$bare_address:$port" "$tool_concurrency" "bare-N$n-run$run")
+      tool=$(run_tool "$n" "$tool_address:$port" "N$n-run$run")
+    fi
     curled=$(run_curl "$n" "$curl_address:$port")
-    bared=$(run_bare "$n" "$bare_address:$port" "$tool_concurrency")
     echo "$tool" >> "$work/tool.runs"; echo "$curled" >> "$work/curl.runs"; echo "$bared" >> "$work/bare.runs"
     read -r tw tr treq ths tres tcpu tsrv <<<"$tool"; read -r cw cr creq chs cres ccpu csrv <<<"$curled"
     read -r bw br breq bhs bres bcpu bsrv <<<"$bared"
@@ -321,7 +334,7 @@ if [ "$latency_ms_list" != 0 ]; then
     # The previous run's file removed first: the redirection below happens in the background, so the
     # wait could otherwise read the old "listening on" line (then an empty or stale target).
     rm -f "$output"
-    /usr/bin/time -f "%U %S" -o "$output.time" "$proxy" "$listen:0" "unix:$work/nginx.sock" "$latency_ms" > "$output" 2>&1 &
+    /usr/bin/time -f "%U %S" -o "$output.time" "$proxy" "$listen:0" "unix:$work/nginx.sock" "$latency_ms" $latency_grid_ms > "$output" 2>&1 &
     proxies+=("$!")
     for _ in $(seq 1 50); do grep -q '^listening on' "$output" 2>/dev/null && break; sleep 0.1; done
     proxy_target=$(sed -n 's/^listening on //p' "$output")
