@@ -40,8 +40,16 @@ public enum CrawlerAccessCheck {
         guard let mine = tool[path], let theirs = crawler[path] else { return (nil, []) }
         let toolStatus = mine.response.status
         let crawlerStatus = theirs.error == nil ? theirs.status : nil
-        // The crawler's body is read once, for its content only (the location checks judge the file).
-        let crawledRoot = crawlerStatus == 200 ? DocumentValidator.root(of: SignedFile.open(theirs.body)) : nil
+        // The crawler's body is read once, for its content only (the location checks judge the file);
+        // the same bytes as the tool's (the usual case) have the root the tool's validation read.
+        let crawledRoot: JSONObject?
+        if crawlerStatus != 200 {
+            crawledRoot = nil
+        } else if let validation = mine.validation, mine.response.body == theirs.body {
+            crawledRoot = validation.root
+        } else {
+            crawledRoot = DocumentValidator.root(of: SignedFile.open(theirs.body))
+        }
         var sameBody: Bool?
         if toolStatus == 200, crawlerStatus == 200 {
             let first = mine.validation?.root
