@@ -47,13 +47,16 @@ public enum CertificateInfoParser {
                                      keyBits: key.bits, signatureAlgorithm: fields["Signature Algorithm"].map(trimmed))
     }
 
-    /// "Name:value" lines by name; the first of a repeated name is kept.
+    /// "Name:value" lines by name; the first of a repeated name is kept. The colon is found on the
+    /// bytes: a certificate's lines are parsed on the loop's thread, and its "Cert" line is the
+    /// whole PEM.
     private static func fields(_ lines: [String]) -> [String: String] {
         var fields: [String: String] = [:]
         for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = String(line[..<colon])
-            if fields[name] == nil { fields[name] = String(line[line.index(after: colon)...]) }
+            let bytes = line.utf8
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let name = String(Substring(bytes[..<colon]))
+            if fields[name] == nil { fields[name] = String(Substring(bytes[bytes.index(after: colon)...])) }
         }
         return fields
     }
@@ -74,7 +77,25 @@ public enum CertificateInfoParser {
     }
 
     private static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        trimming(text, newlines: true)
+    }
+
+    /// `trimmingCharacters(in: .whitespaces)` (or `.whitespacesAndNewlines`), with the ASCII ones
+    /// taken off on the bytes: OpenSSL's text is ASCII, and Foundation's trimming goes through
+    /// NSString. Only an end that is not ASCII after that is left to Foundation.
+    static func trimming(_ text: String, newlines: Bool) -> String {
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D)
+        }
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        let kept = Substring(bytes[first...last])
+        if bytes[first] >= 0x80 || bytes[last] >= 0x80 {
+            return kept.trimmingCharacters(in: newlines ? .whitespacesAndNewlines : .whitespaces)
+        }
+        return String(kept)
     }
 
     /// The prefixes OpenSSL's GENERAL_NAME_print gives each name (DNS: is dropped by the parser).
@@ -82,7 +103,7 @@ public enum CertificateInfoParser {
 
     /// Parses OpenSSL's ASN1_TIME_print form, "Jan  1 00:00:00 2030 GMT" (also ISO 8601 forms some builds print).
     public static func parseDate(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimming(text, newlines: false)
         let parts = trimmed.split(separator: " ", omittingEmptySubsequences: true)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         if parts.count >= 4, let monthIndex = months.firstIndex(of: String(parts[0])),

@@ -16,27 +16,36 @@ enum HostKey {
     }
 
     /// The lower-cased host (IPv6 in brackets, as written) and the port (the scheme's default when
-    /// none is given) of an absolute http(s) URL.
+    /// none is given) of an absolute http(s) URL. Read on the UTF-8 bytes (every delimiter is ASCII):
+    /// it runs on the loop's thread several times per transfer.
     static func hostAndPort(of url: String) -> (String, String)? {
         guard let schemeEnd = schemeSeparator(in: url) else { return nil }
-        let scheme = url[..<schemeEnd.lowerBound].lowercased()
-        var authority = url[schemeEnd.upperBound...]
-        if let end = authority.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { authority = authority[..<end] }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        let defaultPort = scheme == "http" ? "80" : "443"
-        var host = authority, port = Substring(defaultPort)
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
+        let bytes = url.utf8
+        let scheme = bytes[..<schemeEnd.lowerBound]
+        let isHTTP = scheme.count == 4 && zip(scheme, "http".utf8).allSatisfy { $0 | 0x20 == $1 }
+        let defaultPort = isHTTP ? "80" : "443"
+        var authority = bytes[schemeEnd.upperBound...]
+        if let end = authority.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            authority = authority[..<end]
+        }
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.index(after: at)...] }
+        var host = authority
+        var port: Substring.UTF8View?
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return nil }
             host = authority[...close]
             let rest = authority[authority.index(after: close)...]
-            if rest.hasPrefix(":"), rest.count > 1 { port = rest.dropFirst() }
-        } else if let colon = authority.lastIndex(of: ":") {
+            if rest.first == UInt8(ascii: ":"), rest.count > 1 { port = rest.dropFirst() }
+        } else if let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
             host = authority[..<colon]
             let given = authority[authority.index(after: colon)...]
             if !given.isEmpty { port = given }
         }
         guard !host.isEmpty else { return nil }
-        return (host.lowercased(), String(port))
+        let hostText = Substring(host)
+        let lowered = hostText.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }
+            ? hostText.lowercased() : String(hostText)
+        return (lowered, port.map { String(Substring($0)) } ?? defaultPort)
     }
 
     /// Where the first "://" is, found on the bytes: Foundation's `range(of:)` goes through NSString,

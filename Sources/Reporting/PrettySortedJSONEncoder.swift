@@ -49,7 +49,20 @@ private enum Node {
 }
 
 private final class ObjectBox {
-    var pairs: [(key: String, value: Node)] = []
+    /// `prefix`: the key's first eight UTF-8 bytes as a big-endian number (zeros after a shorter
+    /// key), which orders two keys as their bytes do unless the two are equal; the writer sorts
+    /// every object, and comparing numbers first spares it most of the string comparisons.
+    var pairs: [(key: String, prefix: UInt64, value: Node)] = []
+
+    func append(_ key: String, _ value: Node) {
+        var prefix: UInt64 = 0, count = 0
+        for byte in key.utf8 {
+            if count == 8 { break }
+            prefix = prefix << 8 | UInt64(byte)
+            count += 1
+        }
+        pairs.append((key, prefix << (8 * (8 - count)), value))  // 64 bits of shift give 0
+    }
 }
 
 private final class ArrayBox {
@@ -157,7 +170,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: NodeEncoder
     var codingPath: [CodingKey] { encoder.codingPath }
 
-    private func put(_ node: Node, _ key: Key) { box.pairs.append((key.stringValue, node)) }
+    private func put(_ node: Node, _ key: Key) { box.append(key.stringValue, node) }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
@@ -362,14 +375,34 @@ private struct NodeWriter {
         bytes.append(0x0A)
         // JSONEncoder keeps a dictionary: a key set twice holds its last value. Sorted by key, and
         // by the order they were set among equal keys, so the last of each key is the one kept.
-        let order = box.pairs.indices.sorted { a, b in
-            let order = Self.compareUTF8(box.pairs[a].key, box.pairs[b].key)
+        let pairs = box.pairs
+        func same(_ a: Int, _ b: Int) -> Bool {
+            pairs[a].prefix == pairs[b].prefix && Self.compareUTF8(pairs[a].key, pairs[b].key) == 0
+        }
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            if pairs[a].prefix != pairs[b].prefix { return pairs[a].prefix < pairs[b].prefix }
+            let order = Self.compareUTF8(pairs[a].key, pairs[b].key)
             return order == 0 ? a < b : order < 0
+        }
+        var order = Array(pairs.indices)
+        if pairs.count > 32 {
+            order.sort(by: precedes)  // a dictionary with many keys
+        } else {
+            // A record's objects have a few keys: an insertion sort, in place, is the cheapest.
+            for position in order.indices.dropFirst() {
+                let index = order[position]
+                var slot = position
+                while slot > 0, precedes(index, order[slot - 1]) {
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                order[slot] = index
+            }
         }
         var first = true
         for (position, index) in order.enumerated() {
-            let pair = box.pairs[index]
-            if position + 1 < order.count, Self.compareUTF8(box.pairs[order[position + 1]].key, pair.key) == 0 { continue }
+            let pair = pairs[index]
+            if position + 1 < order.count, same(order[position + 1], index) { continue }
             if !first { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
             first = false
             indent(depth)

@@ -71,4 +71,13 @@ import Testing
         #expect(entry == ChainCertificateFacts(subject: "CN = Intermediate", issuer: "CN = Root", keyAlgorithm: "rsaEncryption",
                                                keyBits: 1024, signatureAlgorithm: "sha1WithRSAEncryption"))
     }
+
+    /// The byte trimming gives what Foundation's gives, for both sets, on ASCII and on the Unicode
+    /// spaces and newlines only Foundation knows.
+    @Test(arguments: ["", " ", "\t\n", "rsa", "  sha256WithRSAEncryption \n", "\u{A0}x\u{A0}", " \u{2003}x y\u{3000} ",
+                      "\u{85}x\u{2028}", "\u{2029}\n", "é ", " ü", "\u{B}x\u{C}", "\r\nx\r\n", " a\u{A0}\t"])
+    func trimmingAsFoundation(text: String) {
+        #expect(CertificateInfoParser.trimming(text, newlines: false) == text.trimmingCharacters(in: .whitespaces))
+        #expect(CertificateInfoParser.trimming(text, newlines: true) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
 }

@@ -226,6 +226,31 @@ import TestSupport
         #expect(HostKey.key(for: "héllo:x://Ünïcode.test:8080/p") == "ünïcode.test:8080")
     }
 
+    /// `hostAndPort` reads bytes: each delimiter, the scheme's case, userinfo, IPv6 and empty parts.
+    @Test(arguments: [
+        ("HTTP://Example.COM/x", "example.com", "80"),
+        ("HtTpS://a.test", "a.test", "443"),
+        ("ftp://a.test", "a.test", "443"),
+        ("https://a.test:/x", "a.test", "443"),
+        ("https://a.test?q=1:2", "a.test", "443"),
+        ("https://a.test#frag:9", "a.test", "443"),
+        ("https://u:p@w@b.test:81/@x", "b.test", "81"),
+        ("https://[::1]/x", "[::1]", "443"),
+        ("https://[::1]:", "[::1]", "443"),
+        ("https://[::1]:8443", "[::1]", "8443"),
+        ("https://[FE80::1]:1", "[fe80::1]", "1"),
+        ("https://ÉCOLE.test:9/", "école.test", "9"),
+    ])
+    func hostAndPortOnBytes(url: String, host: String, port: String) {
+        let found = HostKey.hostAndPort(of: url)
+        #expect(found?.0 == host && found?.1 == port, "\(url): \(String(describing: found))")
+    }
+
+    @Test(arguments: ["https:///x", "https://:443/x", "https://user@/x", "https://[::1/x", "https://"])
+    func hostAndPortWithoutAHost(url: String) {
+        #expect(HostKey.hostAndPort(of: url) == nil)
+    }
+
     /// The byte search finds what Foundation's `range(of: "://")` finds, or nothing when it does.
     @Test(arguments: ["https://a.test/x", "://", "a:/b://c", "::://", "x", "", "é://ü", "https:/", "a:b:/c", "ab//c:/d://e"])
     func theSchemeSeparatorIsFoundAsFoundationFindsIt(url: String) {

@@ -90,6 +90,44 @@ import Testing
         try expectSame(Dictionary(uniqueKeysWithValues: keys.map { ($0, $0) }), "keys")
     }
 
+    /// The writer compares keys' first eight bytes as numbers first: keys alike in those eight, a key
+    /// that is another's first eight bytes, a NUL where a shorter key ends, multi-byte characters
+    /// across the eighth byte; in an object of a few keys (sorted in place) and of many (sorted by
+    /// the library), in every order they could be set in.
+    @Test(arguments: [5, 40])
+    func keyOrderBeyondEightBytes(count: Int) throws {
+        let alike = ["certific", "certificate", "certificates", "certificatf", "certifica", "certific\u{0}",
+                     "certific\u{0}\u{0}", "abcdefgé", "abcdefgh", "abcdefgéa", "abcdefghé", "abcdefg", "é"]
+        var keys = alike
+        var index = 0
+        while keys.count < count + alike.count { keys.append("key\(index)"); index += 1 }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let shuffled = keys.shuffled(using: &generator)
+            try expectSame(Dictionary(uniqueKeysWithValues: shuffled.map { ($0, $0.utf8.count) }), "keys \(shuffled)")
+        }
+    }
+
+    /// Many keys, some set twice out of order: the last value of each is kept in a large object too.
+    @Test func manyKeysSetTwice() throws {
+        struct Many: Encodable {
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: IndexKey.self)
+                for index in (0..<40).reversed() { try container.encode("first \(index)", forKey: IndexKey("key \(index % 37)")) }
+                for index in [3, 1, 2] { try container.encode("again \(index)", forKey: IndexKey("key \(index)")) }
+            }
+        }
+        try expectSame(Many(), "many keys")
+    }
+
+    struct IndexKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ text: String) { stringValue = text }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     struct Shapes: Encodable {
         var empty: [Int] = []
         var emptyObject: [String: Int] = [:]

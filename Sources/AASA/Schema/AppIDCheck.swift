@@ -62,32 +62,41 @@ public enum AppIDCheck: SchemaCheck {
     /// prefix is not malformed, but it is what a page's App Store link gives, and each one in the real corpus
     /// is the app's App Store ID (DaKanji: App Store ID 1593741764, Team ID SQ93NR4ZDX).
     public static func appStoreIDPrefix(of appID: String) -> String? {
-        let scalars = Array(appID.unicodeScalars)
-        guard scalars.count > 11, scalars[10] == ".", scalars[..<10].allSatisfy(isDigit) else { return nil }
-        return String(String.UnicodeScalarView(scalars[..<10]))
+        guard let (team, _) = teamAndBundle(appID), team.unicodeScalars.allSatisfy(isDigit) else { return nil }
+        return String(team)
     }
 
     /// The Team ID of `appID` when it is a placeholder: one of `placeholderTeamIDs`, or one character
     /// ten times (XXXXXXXXXX), which no team is given.
     public static func placeholderTeamID(of appID: String) -> String? {
-        let scalars = Array(appID.unicodeScalars)
-        guard scalars.count > 11, scalars[10] == "." else { return nil }
-        let team = String(String.UnicodeScalarView(scalars[..<10]))
-        return placeholderTeamIDs[team] != nil || isRepeatedCharacter(scalars[..<10]) ? team : nil
+        guard let (team, _) = teamAndBundle(appID) else { return nil }
+        let text = String(team)
+        return placeholderTeamIDs[text] != nil || isRepeatedCharacter(team.unicodeScalars) ? text : nil
     }
 
     /// The bundle ID of `appID` when it is `com.example` or under it (any case: bundle IDs are
     /// registered case-insensitively), the namespace of documentation examples.
     public static func placeholderBundleID(of appID: String) -> String? {
-        let scalars = Array(appID.unicodeScalars)
-        guard scalars.count > 11, scalars[10] == "." else { return nil }
-        let bundle = String(String.UnicodeScalarView(scalars[11...]))
+        guard let (_, bundle) = teamAndBundle(appID) else { return nil }
         let lowered = bundle.lowercased()
-        return lowered == placeholderBundleNamespace || lowered.hasPrefix(placeholderBundleNamespace + ".") ? bundle : nil
+        return lowered == placeholderBundleNamespace || lowered.hasPrefix(placeholderBundleNamespace + ".") ? String(bundle) : nil
+    }
+
+    /// The ten scalars before a dot at the eleventh and what follows it (not empty): where a Team ID
+    /// and a bundle ID would be. Read in place: every app ID of every file goes through it three times.
+    static func teamAndBundle(_ appID: String) -> (team: Substring, bundle: Substring)? {
+        let scalars = appID.unicodeScalars
+        var dot = scalars.startIndex
+        for _ in 0..<10 {
+            guard dot != scalars.endIndex else { return nil }
+            dot = scalars.index(after: dot)
+        }
+        guard dot != scalars.endIndex, scalars[dot] == ".", scalars.index(after: dot) != scalars.endIndex else { return nil }
+        return (Substring(scalars[..<dot]), Substring(scalars[scalars.index(after: dot)...]))
     }
 
     /// True when every character of `team` is the same one.
-    static func isRepeatedCharacter(_ team: ArraySlice<Unicode.Scalar>) -> Bool {
+    static func isRepeatedCharacter(_ team: Substring.UnicodeScalarView) -> Bool {
         guard let first = team.first else { return false }
         return team.allSatisfy { $0 == first }
     }

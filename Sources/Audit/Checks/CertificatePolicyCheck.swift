@@ -77,6 +77,7 @@ public enum CertificatePolicyCheck: LocationCheck {
         guard location.kind == .appleAppSiteAssociation, let tls = location.response.tls else { return [] }
         var findings: [Finding] = []
         if let certificate = tls.certificate {
+            // The host only for a message few certificates need: URLComponents costs an IDNA pass.
             findings += leafFindings(certificate, trust: tls.trustAnchor, host: URLComponents(string: location.response.url)?.host)
         }
         findings += chainFindings(tls.chain)
@@ -88,7 +89,7 @@ public enum CertificatePolicyCheck: LocationCheck {
 
     /// The leaf's findings; `trust` says whether the chain is publicly trusted (nil: unknown, a
     /// handshake that failed, when only the rules that hold for every root are applied).
-    static func leafFindings(_ certificate: CertificateFacts, trust: TLSFacts.TrustAnchor?, host: String?) -> [Finding] {
+    static func leafFindings(_ certificate: CertificateFacts, trust: TLSFacts.TrustAnchor?, host: @autoclosure () -> String?) -> [Finding] {
         var findings: [Finding] = []
         if certificate.keyAlgorithm == "rsaEncryption", let bits = certificate.keyBits, bits < 2048 {
             findings.append(rsaKeyTooSmall.finding("The server's certificate has a \(bits)-bit RSA key. \(deviceAndCDN)"))
@@ -100,7 +101,7 @@ public enum CertificatePolicyCheck: LocationCheck {
         if !certificate.hasSubjectAltName || dnsNames.isEmpty {
             let which = certificate.hasSubjectAltName ? "has a Subject Alternative Name with no DNS name" : "has no Subject Alternative Name"
             findings.append(nameNotInSubjectAltName.finding(
-                "The certificate \(which); \(host.map { "\"\($0)\"" } ?? "the host") is named only in its subject (\(certificate.subject)), "
+                "The certificate \(which); \(host().map { "\"\($0)\"" } ?? "the host") is named only in its subject (\(certificate.subject)), "
                 + "which curl accepts. \(deviceAndCDN)"))
         }
         guard let notBefore = certificate.notBefore else { return findings }

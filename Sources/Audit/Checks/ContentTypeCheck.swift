@@ -38,8 +38,17 @@ public enum ContentTypeCheck: LocationCheck {
     }
 
     /// The media type without parameters, lower-cased: "Application/JSON; charset=utf-8" → "application/json".
+    /// An ASCII header (every real one) is cut, trimmed and lower-cased on its bytes; one with other
+    /// bytes goes through `String`'s Unicode rules.
     public static func mediaType(of header: String) -> String {
-        (header.split(separator: ";", maxSplits: 1).first.map(String.init) ?? header)
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let bytes = header.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return (header.split(separator: ";", maxSplits: 1).first.map(String.init) ?? header)
+                .trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        let media = bytes.prefix { $0 != UInt8(ascii: ";") }
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = media.firstIndex(where: { !isSpace($0) }), let last = media.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: media[first...last].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -29,8 +29,15 @@ public enum BodyDigest {
                 ccms_sha256(input.baseAddress ?? UnsafePointer(out), input.count, out)
             }
         }
-        return digest.map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        var hex = [UInt8](repeating: 0, count: 64)
+        for (index, byte) in digest.enumerated() {
+            hex[2 * index] = hexDigits[Int(byte >> 4)]
+            hex[2 * index + 1] = hexDigits[Int(byte & 0x0F)]
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// True for what `sha256(of:)` writes: 64 lower-case hex digits (a key of report.json's `bodies`).
     public static func isDigest(_ text: String) -> Bool {

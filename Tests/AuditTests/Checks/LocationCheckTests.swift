@@ -178,6 +178,17 @@ import Testing
         #expect(F.ids(F.response(contentType: type)) == ids)
     }
 
+    /// The media type read on bytes (ASCII headers) and through String (others) alike.
+    @Test(arguments: [
+        ("Application/JSON; charset=utf-8", "application/json"), ("  application/json  ", "application/json"),
+        ("\tTEXT/Plain\t;x", "text/plain"), ("", ""), (" ; charset=x", ""), (";", ""), ("application/json;", "application/json"),
+        ("APPLICATION/PKCS7-MIME", "application/pkcs7-mime"), ("Ápplication/json; x", "ápplication/json"),
+        ("\u{A0}application/json\u{A0}", "application/json"), ("a b/C", "a b/c"),
+    ])
+    func mediaTypes(header: String, media: String) {
+        #expect(ContentTypeCheck.mediaType(of: header) == media)
+    }
+
     @Test func missingContentTypeWarns() {
         #expect(F.ids(F.response(contentType: nil)) == ["content-type.missing"])
     }
