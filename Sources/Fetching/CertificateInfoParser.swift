@@ -105,8 +105,7 @@ public enum CertificateInfoParser {
     public static func parseDate(_ text: String) -> Date? {
         let trimmed = trimming(text, newlines: false)
         let parts = trimmed.split(separator: " ", omittingEmptySubsequences: true)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        if parts.count >= 4, let monthIndex = months.firstIndex(of: String(parts[0])),
+        if parts.count >= 4, let monthIndex = months.firstIndex(where: { $0 == parts[0] }),
            let day = Int(parts[1]), let year = Int(parts[3]) {
             let clock = parts[2].split(separator: ":").compactMap { Int($0) }
             guard clock.count == 3 else { return nil }
@@ -115,6 +114,8 @@ public enum CertificateInfoParser {
         let iso = ISO8601DateFormatter()
         return iso.date(from: trimmed.replacingOccurrences(of: " ", with: "T"))
     }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The UTC date of a civil date and time (proleptic Gregorian), computed, not through `Calendar`:
     /// made twice per certificate, and a Calendar cost more than the rest of the parse.

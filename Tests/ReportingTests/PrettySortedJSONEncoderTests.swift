@@ -84,6 +84,20 @@ import Testing
         try expectSame(Optional(ReportFixtures.generatedAt), "optional date")
     }
 
+    /// The computed ISO 8601 text against the format style's: the edges of the computed range, days
+    /// around leap days and year ends, and random instants with fractions of a second.
+    @Test func computedDatesAsTheFormatStyle() {
+        var instants: [Double] = [-2_208_988_800, -2_208_988_801, -1, -0.5, 0, 0.999, 0.9999, 951_782_400, 951_868_799, 4_107_542_399,
+                                  253_402_300_799, 253_402_300_799.5, 253_402_300_800, -62_135_596_800, 1_764_600_000.987]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 { instants.append(Double.random(in: -2_300_000_000...253_500_000_000, using: &generator)) }
+        for _ in 0..<1000 { instants.append(Double(Int.random(in: -2_300_000_000...4_200_000_000, using: &generator)) + [0, 0.5, 0.9989, 0.9991].randomElement(using: &generator)!) }
+        for instant in instants {
+            let date = Date(timeIntervalSince1970: instant)
+            #expect(PrettySortedJSONEncoder.iso8601(date) == date.formatted(.iso8601), "\(instant)")
+        }
+    }
+
     /// Keys sorted by their UTF-8 bytes: capitals first, a prefix before its extensions, non-ASCII last.
     @Test func keyOrder() throws {
         let keys = ["b", "a", "B", "ab", "a.b", "a b", "_", "é", "z", "Z9", "10", "9", "", "aa"]
