@@ -7,8 +7,10 @@
  * libcurl options the tool sets on its transfers (Transfer.configure in Sources/Fetching, with its
  * defaults): certificate info (CURLOPT_CERTINFO; curl collects it only where the handshake is made),
  * every encoding curl decodes, the Accept header, its timeouts and low-speed limit, no proxy, the CA
- * file alone. At most CONCURRENCY transfers in flight on one multi handle, one thread, as the tool's
- * event loop. What it leaves out is the tool's own work: its callbacks, checks and reports.
+ * file alone. Admitted as the tool's TransferLoop admits them: at most CONCURRENCY transfers in flight
+ * on one multi handle, a connected domain's other two before a new domain's first, at most twice
+ * CONCURRENCY domains unfinished (SiteFetcher.window); one thread, as the tool's event loop. What it
+ * leaves out is the tool's own work: its callbacks, checks and reports.
  *
  *   bench-bare-client DOMAINS_FILE CONNECT_TO_TARGET CACERT [CONCURRENCY]
  *
@@ -25,6 +27,8 @@ enum { WELL_KNOWN, ROOT, CRAWLER };
 struct domain {
     char *name;
     int connected;   /* the .well-known transfer's connection is up: add the other two */
+    int added;       /* of the other two, how many were added */
+    int ended;       /* of its three transfers, how many ended (or will never be sent) */
 };
 
 struct transfer {
@@ -35,8 +39,8 @@ struct transfer {
 static struct curl_slist *connect_to, *accept_header;
 static const char *cacert;
 static long failed, finished, in_flight;
-static struct domain **ready;   /* domains whose connection came up since the last look */
-static size_t ready_count;
+static struct domain **ready;   /* domains whose connection came up, in that order: a queue */
+static size_t ready_head, ready_tail;
 
 static size_t discard(char *data, size_t size, size_t count, void *user) {
     (void)data; (void)user;
@@ -49,7 +53,7 @@ static int prerequest(void *user, char *conn_primary_ip, char *conn_local_ip, in
     struct domain *domain = user;
     if (!domain->connected) {
         domain->connected = 1;
-        ready[ready_count++] = domain;
+        ready[ready_tail++] = domain;
     }
     return CURL_PREREQFUNC_OK;
 }
@@ -133,6 +137,8 @@ int main(int argc, char **argv) {
         }
         domains[count].name = strdup(line);
         domains[count].connected = 0;
+        domains[count].added = 0;
+        domains[count].ended = 0;
         count++;
     }
     fclose(file);
@@ -143,17 +149,23 @@ int main(int argc, char **argv) {
     CURLM *multi = curl_multi_init();
     /* Idle connections kept as the tool keeps them: twice the concurrency, at least 64. */
     curl_multi_setopt(multi, CURLMOPT_MAXCONNECTS, concurrency * 2 > 64 ? concurrency * 2 : 64L);
-    size_t next = 0;
+    size_t next = 0, unfinished = 0, window = (size_t)concurrency * 2;
     long total = (long)count * 3;
     while (finished < total) {
-        /* The other two of a connected domain first (they are on its connection), then new domains while
-         * a domain's three transfers fit. */
-        for (size_t i = 0; i < ready_count; i++) {
-            add(multi, ready[i], ROOT);
-            add(multi, ready[i], CRAWLER);
+        /* Room for a transfer goes first to a connected domain's other two (they are on its connection),
+         * then to a new domain while fewer than the window are unfinished. */
+        while (in_flight < concurrency) {
+            if (ready_head < ready_tail) {
+                struct domain *domain = ready[ready_head];
+                add(multi, domain, domain->added == 0 ? ROOT : CRAWLER);
+                if (++domain->added == 2) ready_head++;
+            } else if (next < count && unfinished < window) {
+                add(multi, &domains[next++], WELL_KNOWN);
+                unfinished++;
+            } else {
+                break;
+            }
         }
-        ready_count = 0;
-        while (next < count && in_flight + 3 <= concurrency) add(multi, &domains[next++], WELL_KNOWN);
         int running = 0;
         curl_multi_perform(multi, &running);
         CURLMsg *message;
@@ -177,14 +189,16 @@ int main(int argc, char **argv) {
             if (transfer->kind == WELL_KNOWN && !transfer->domain->connected) {
                 failed += 2;
                 finished += 2;
+                transfer->domain->ended += 2;
             }
+            if (++transfer->domain->ended == 3) unfinished--;
             curl_multi_remove_handle(multi, easy);
             curl_easy_cleanup(easy);
             free(transfer);
             finished++;
             in_flight--;
         }
-        if (finished < total && ready_count == 0) curl_multi_poll(multi, NULL, 0, 100, NULL);
+        if (finished < total && (ready_head == ready_tail || in_flight >= concurrency)) curl_multi_poll(multi, NULL, 0, 100, NULL);
     }
     curl_multi_cleanup(multi);
     curl_slist_free_all(connect_to);
