@@ -67,21 +67,7 @@ public enum JSONReporter {
                 ?? encodeDomain(domains.result(at: index).bodiesApart { _, _ in })
             // Array elements sit four spaces deep; JSON strings hold no raw newline, so every
             // newline in the encoding starts a line to indent (but the blank line of an empty array).
-            var chunk = Data(capacity: encoded.count + encoded.count / 8 + 8)
-            chunk.append(contentsOf: Self.elementIndent)
-            encoded.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                guard let base = raw.baseAddress else { return }
-                var start = 0
-                // memchr: the report copies every domain's bytes, tens of MB in a large run.
-                while start < raw.count, let found = memchr(base + start, 0x0A, raw.count - start) {
-                    let offset = base.distance(to: UnsafeRawPointer(found))
-                    chunk.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...offset]))
-                    if offset + 1 < raw.count, raw[offset + 1] != 0x0A { chunk.append(contentsOf: Self.elementIndent) }
-                    start = offset + 1
-                }
-                chunk.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...]))
-            }
-            if index + 1 < domains.count { chunk.append(contentsOf: [0x2C, 0x0A]) }
+            let chunk = Self.indented(encoded, separator: index + 1 < domains.count)
             try sink(chunk)
         }
         var end = Data("\n  ]".utf8)
@@ -115,6 +101,46 @@ public enum JSONReporter {
     /// How the encoder lays out the empty `domains` array after its key.
     private static let emptyArrayEnd = "\n\n  ]"
     private static let elementIndent: [UInt8] = Array("    ".utf8)
+
+    /// `encoded` four spaces deep, each line of it (but an empty one), and ",\n" after it when
+    /// `separator`. The newlines are found with memchr and the copy sized before it is made: the
+    /// report copies every domain's bytes, tens of MB in a large run.
+    static func indented(_ encoded: Data, separator: Bool) -> Data {
+        encoded.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data in
+            let indent = elementIndent.count, count = raw.count
+            // The offsets just after each newline that starts a line to indent.
+            var starts: [Int] = []
+            if let base = raw.baseAddress {
+                var start = 0
+                while start < count, let found = memchr(base + start, 0x0A, count - start) {
+                    let offset = base.distance(to: UnsafeRawPointer(found))
+                    if offset + 1 < count, raw[offset + 1] != 0x0A { starts.append(offset + 1) }
+                    start = offset + 1
+                }
+            }
+            var chunk = Data(count: indent * (starts.count + 1) + count + (separator ? 2 : 0))
+            chunk.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) in
+                var written = 0
+                func put(_ bytes: UnsafeRawBufferPointer) {
+                    guard !bytes.isEmpty else { return }
+                    UnsafeMutableRawBufferPointer(rebasing: out[written..<(written + bytes.count)]).copyMemory(from: bytes)
+                    written += bytes.count
+                }
+                elementIndent.withUnsafeBytes { spaces in
+                    var from = 0
+                    put(spaces)
+                    for start in starts {
+                        put(UnsafeRawBufferPointer(rebasing: raw[from..<start]))
+                        put(spaces)
+                        from = start
+                    }
+                    put(UnsafeRawBufferPointer(rebasing: raw[from...]))
+                }
+                if separator { out[written] = 0x2C; out[written + 1] = 0x0A }
+            }
+            return chunk
+        }
+    }
 
     private static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()

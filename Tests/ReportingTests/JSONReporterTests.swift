@@ -4,6 +4,20 @@ import Testing
 @testable import Reporting
 
 @Suite struct JSONReporterTests {
+    /// A domain's bytes indented into `domains`, against the rule written out byte by byte: each
+    /// line four spaces deep but an empty one, and the separator after all but the last domain.
+    @Test(arguments: ["", "{}", "{\n  \"a\" : 1\n}", "\n", "\n\n", "x\n", "\nx", "[\n\n]", "a\n\nb\n  c\n", "é\n\u{7F}"], [false, true])
+    func indentedAsTheRule(text: String, separator: Bool) {
+        var expected: [UInt8] = Array("    ".utf8)
+        let bytes = Array(text.utf8)
+        for (offset, byte) in bytes.enumerated() {
+            expected.append(byte)
+            if byte == 0x0A, offset + 1 < bytes.count, bytes[offset + 1] != 0x0A { expected += Array("    ".utf8) }
+        }
+        if separator { expected += [0x2C, 0x0A] }
+        #expect(Array(JSONReporter.indented(Data(bytes), separator: separator)) == expected)
+    }
+
     @Test func roundTripsTheFixtureReport() throws {
         let data = try JSONReporter.render(ReportFixtures.report)
         #expect(try JSONReporter.decode(data) == ReportFixtures.report)
