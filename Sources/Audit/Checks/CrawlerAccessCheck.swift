@@ -43,9 +43,10 @@ public enum CrawlerAccessCheck {
         // The crawler's body is read once, for its content only (the location checks judge the file);
         // the same bytes as the tool's (the usual case) have the root the tool's validation read.
         let crawledRoot: JSONObject?
+        let sharesValidation = crawlerStatus == 200 && mine.validation != nil && mine.response.body == theirs.body
         if crawlerStatus != 200 {
             crawledRoot = nil
-        } else if let validation = mine.validation, mine.response.body == theirs.body {
+        } else if sharesValidation, let validation = mine.validation {
             crawledRoot = validation.root
         } else {
             crawledRoot = DocumentValidator.root(of: SignedFile.open(theirs.body))
@@ -53,7 +54,9 @@ public enum CrawlerAccessCheck {
         var sameBody: Bool?
         if toolStatus == 200, crawlerStatus == 200 {
             let first = mine.validation?.root
-            sameBody = first != nil || crawledRoot != nil ? first == crawledRoot : mine.response.body == theirs.body
+            // The same root read from the same bytes: equal without walking both trees.
+            sameBody = sharesValidation ? true
+                : first != nil || crawledRoot != nil ? first == crawledRoot : mine.response.body == theirs.body
         }
         // A wall is looked for only where the file is not: another status, or a body that is not a JSON object.
         let crawlerWall = crawlerStatus != nil && (crawlerStatus != 200 || crawledRoot == nil) ? BotWallSignature.recognise(theirs) : nil

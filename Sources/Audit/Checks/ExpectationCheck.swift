@@ -120,8 +120,9 @@ public enum ExpectationCheck {
 extension ExpectationCheck: DomainCheck {
     /// The domain list's expectations against the file a device gets (`DeviceOutcome.release`).
     public static func check(_ context: DomainCheckContext) -> DomainCheckOutput {
-        DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: context.device.release.document,
-                                            absence: context.device.release.absence))
+        let release = context.device.release  // computed: once, not once per use
+        return DomainCheckOutput(findings: findings(context.expectations, domain: context.domain, document: release.document,
+                                                   absence: release.absence))
     }
 }
 
