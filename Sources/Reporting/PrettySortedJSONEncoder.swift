@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 
 /// Encodes a value as report.json's `JSONEncoder` does (`[.prettyPrinted, .sortedKeys,
@@ -33,46 +34,16 @@ public struct PrettySortedJSONEncoder {
         return Data(writer.bytes)
     }
 
-    /// `date.formatted(.iso8601)` ("2026-12-03T14:00:00Z"), computed for the whole seconds of years
-    /// 1900 to 9999 (a report holds a few dates per domain, and the format style costs more than the
-    /// rest of a date's encoding); any other date (Foundation's calendar is Julian before 1582), or
-    /// one a hair below a whole second (where rounding could differ), is left to the format style.
+    /// `date.formatted(.iso8601)` ("2026-12-03T14:00:00Z"), computed (`UTCTime`) for years 1900 to
+    /// 9999: a report holds a few dates per domain, and the format style costs more than the rest of
+    /// a date's encoding. Any other date, or one a hair below a whole second (where rounding could
+    /// differ), is left to the format style.
     static func iso8601(_ date: Date) -> String {
         let interval = date.timeIntervalSince1970
-        let whole = interval.rounded(.down)
-        guard interval.isFinite, whole >= -2_208_988_800, whole < 253_402_300_800, interval - whole < 0.999 else {
+        guard interval.isFinite, interval - interval.rounded(.down) < 0.999, let time = UTCTime(date) else {
             return date.formatted(.iso8601)
         }
-        let seconds = Int(whole)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let clock = seconds - days * 86_400
-        // Howard Hinnant's civil_from_days.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        var text = [UInt8]()
-        text.reserveCapacity(20)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                text.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            }
-        }
-        digits(year, 4); text.append(UInt8(ascii: "-")); digits(month, 2); text.append(UInt8(ascii: "-")); digits(day, 2)
-        text.append(UInt8(ascii: "T"))
-        digits(clock / 3600, 2); text.append(UInt8(ascii: ":")); digits(clock / 60 % 60, 2); text.append(UInt8(ascii: ":"))
-        digits(clock % 60, 2); text.append(UInt8(ascii: "Z"))
-        return String(decoding: text, as: UTF8.self)
+        return time.iso8601Text
     }
 }
 

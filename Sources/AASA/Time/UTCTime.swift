@@ -47,6 +47,11 @@ public struct UTCTime: Equatable, Sendable {
         dayText + " " + Self.digits(hour, 2) + ":" + Self.digits(minute, 2) + ":" + Self.digits(second, 2)
     }
 
+    /// `2026-12-02T19:00:00Z`: ISO 8601 as `date.formatted(.iso8601)` writes it.
+    public var iso8601Text: String {
+        dayText + "T" + Self.digits(hour, 2) + ":" + Self.digits(minute, 2) + ":" + Self.digits(second, 2) + "Z"
+    }
+
     /// A non-negative number with leading zeros to `width` digits.
     private static func digits(_ value: Int, _ width: Int) -> String {
         let text = String(value)
