@@ -1,3 +1,4 @@
+import Audit
 import CCMS
 import Foundation
 
@@ -14,7 +15,7 @@ enum CAFileDigest {
         guard FileKind.problemReading(path) == nil, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let bytes = try? handle.read(upToCount: maximumBytes + 1) ?? Data(), bytes.count <= maximumBytes else { return nil }
-        return SHA256Digest.hex(SHA256Digest.of(bytes))
+        return BodyDigest.hex(SHA256Digest.of(bytes))
     }
 }
 
@@ -33,9 +34,5 @@ enum SHA256Digest {
             }
         }
         return digest
-    }
-
-    static func hex(_ digest: [UInt8]) -> String {
-        digest.map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 }

@@ -1,3 +1,4 @@
+import AASA
 import Fetching
 
 /// Content-Type: `application/json` (parameters such as charset allowed); `application/pkcs7-mime`
@@ -49,6 +50,6 @@ public enum ContentTypeCheck: LocationCheck {
         let media = bytes.prefix { $0 != UInt8(ascii: ";") }
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
         guard let first = media.firstIndex(where: { !isSpace($0) }), let last = media.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(decoding: media[first...last].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return GlobPattern.folded(String(decoding: media[first...last], as: UTF8.self))
     }
 }

@@ -29,12 +29,17 @@ public enum BodyDigest {
                 ccms_sha256(input.baseAddress ?? UnsafePointer(out), input.count, out)
             }
         }
-        var hex = [UInt8](repeating: 0, count: 64)
+        return hex(digest)
+    }
+
+    /// Lower-case hex of a digest's bytes, two digits a byte (the CA file's digest is written so too).
+    public static func hex(_ digest: [UInt8]) -> String {
+        var text = [UInt8](repeating: 0, count: 2 * digest.count)
         for (index, byte) in digest.enumerated() {
-            hex[2 * index] = hexDigits[Int(byte >> 4)]
-            hex[2 * index + 1] = hexDigits[Int(byte & 0x0F)]
+            text[2 * index] = hexDigits[Int(byte >> 4)]
+            text[2 * index + 1] = hexDigits[Int(byte & 0x0F)]
         }
-        return String(decoding: hex, as: UTF8.self)
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
