@@ -159,26 +159,34 @@ struct SiteFetchMachine: Sendable {
     /// resolve or refuses would be tried three times, and a server without HTTP/2 would get three
     /// connections.
     mutating func connectionUp(multiplexes: Bool) -> Action {
-        guard plan.multiplexes, multiplexes, case .apple(var apple) = state, apple.alongside == nil,
-              apple.wellKnown.fetched == nil else { return .wait }
-        var root = location(AASAFile.rootPath, probe: nil)
-        var steps = [Step(slot: .root, request: root.start())]
-        if let agent = plan.crawlerUserAgent {
-            steps.append(Step(slot: .crawlerWellKnown, request: FetchRequest(url: plan.url(AASAFile.wellKnownPath), userAgent: agent)))
+        guard plan.multiplexes, multiplexes else { return .wait }
+        switch takeState() {
+        case .apple(var apple) where apple.alongside == nil && apple.wellKnown.fetched == nil:
+            var root = location(AASAFile.rootPath, probe: nil)
+            var steps = [Step(slot: .root, request: root.start())]
+            if let agent = plan.crawlerUserAgent {
+                steps.append(Step(slot: .crawlerWellKnown, request: FetchRequest(url: plan.url(AASAFile.wellKnownPath), userAgent: agent)))
+            }
+            apple.alongside = Alongside(root: .fetching(root), crawlerOut: plan.crawlerUserAgent != nil)
+            state = .apple(apple)
+            return .start(steps)
+        case let other:
+            state = other
+            return .wait
         }
-        apple.alongside = Alongside(root: .fetching(root), crawlerOut: plan.crawlerUserAgent != nil)
-        state = .apple(apple)
-        return .start(steps)
     }
 
     /// The transfer of `slot` the machine asked for last has finished (a failure is a response with
     /// its `error`). A response for a slot with nothing out changes nothing.
     mutating func finished(_ slot: Slot, _ response: FetchResponse) -> Action {
-        switch state {
+        switch takeState() {
         case .apple(var apple):
             switch slot {
             case .wellKnown:
-                guard case .fetching(var wellKnown) = apple.wellKnown, let action = wellKnown.finished(response) else { return .wait }
+                guard case .fetching(var wellKnown) = apple.wellKnown, let action = wellKnown.finished(response) else {
+                    state = .apple(apple)
+                    return .wait
+                }
                 switch action {
                 case .start(let request):
                     apple.wellKnown = .fetching(wellKnown)
@@ -188,7 +196,10 @@ struct SiteFetchMachine: Sendable {
                     apple.wellKnown = .fetched(ProbedLocation(fetch: fetch, probe: probe))
                 }
             case .root:
-                guard case .fetching(var root)? = apple.alongside?.root, let action = root.finished(response) else { return .wait }
+                guard case .fetching(var root)? = apple.alongside?.root, let action = root.finished(response) else {
+                    state = .apple(apple)
+                    return .wait
+                }
                 switch action {
                 case .start(let request):
                     apple.alongside?.root = .fetching(root)
@@ -198,16 +209,22 @@ struct SiteFetchMachine: Sendable {
                     apple.alongside?.root = .fetched(ProbedLocation(fetch: fetch, probe: probe))
                 }
             case .crawlerWellKnown:
-                guard apple.alongside?.crawlerOut == true else { return .wait }
+                guard apple.alongside?.crawlerOut == true else {
+                    state = .apple(apple)
+                    return .wait
+                }
                 apple.alongside?.crawlerWellKnown = response
                 apple.alongside?.crawlerOut = false
             case .android, .crawlerRoot, .cdn, .googleDAL, .otherFamily, .include:
+                state = .apple(apple)
                 return .wait
             }
-            state = .apple(apple)
             return appleProgressed(apple)
         case .root(let wellKnown, var root):
-            guard slot == .root, let action = root.finished(response) else { return .wait }
+            guard slot == .root, let action = root.finished(response) else {
+                state = .root(wellKnown: wellKnown, root: root)
+                return .wait
+            }
             switch action {
             case .start(let request):
                 state = .root(wellKnown: wellKnown, root: root)
@@ -216,7 +233,10 @@ struct SiteFetchMachine: Sendable {
                 return appleFetched(AppleLocations(wellKnown: wellKnown, root: fetch, crawlerAlongside: nil))
             }
         case .android(let locations, var android):
-            guard slot == .android, let action = android.finished(response) else { return .wait }
+            guard slot == .android, let action = android.finished(response) else {
+                state = .android(locations, android: android)
+                return .wait
+            }
             switch action {
             case .start(let request):
                 state = .android(locations, android: android)
@@ -225,37 +245,59 @@ struct SiteFetchMachine: Sendable {
                 return androidFetched(locations, android: fetch)
             }
         case .extras(var site, var waiting):
-            guard waiting.remove(slot) != nil else { return .wait }
-            switch slot {
-            case .crawlerWellKnown: site.crawlerWellKnown = response
-            case .crawlerRoot: site.crawlerRoot = response
-            case .cdn: site.cdn = response
-            case .googleDAL: site.googleDAL = response
-            case .otherFamily:
-                guard let family = site.otherFamily?.family else { return .wait }
-                site.otherFamily = FamilyFetch(family: family, response: response)
-            case .include(let index):
-                guard site.androidIncludes.indices.contains(index) else { return .wait }
-                let included = LocationFetch(response: response)
-                // Another host's list comes over its own connection; the file's own host's over the domain's.
-                let sameHost = HostKey.hostAndPort(of: response.url).map { $0.0 == plan.domain.lowercased() } ?? false
-                site.androidIncludes[index].fetch = sameHost ? Self.onConnection(of: site.wellKnown.response, included) : included
-            case .wellKnown, .root, .android: return .wait  // never waited for here
-            }
-            if waiting.isEmpty {
-                state = .done
-                return .done(site)
+            if waiting.contains(slot), Self.record(slot, response, in: &site, domain: plan.domain) {
+                waiting.remove(slot)
+                if waiting.isEmpty {
+                    state = .done
+                    return .done(site)
+                }
             }
             state = .extras(site: site, waiting: waiting)
             return .wait
-        case .idle, .done:
+        case let other:
+            state = other
             return .wait
         }
     }
 
-    /// Something of the `.well-known` phase finished: go on once all of it has.
-    private mutating func appleProgressed(_ apple: Apple) -> Action {
-        guard let wellKnown = apple.wellKnown.fetched else { return .wait }
+    /// The state, moved out (`.done` until put back): an event changes the phase's values in place
+    /// instead of copying them (a `SiteFetch` and its responses) out of the state and back. Every
+    /// path of an event puts back the state it leaves.
+    private mutating func takeState() -> State {
+        var taken = State.done
+        swap(&taken, &state)
+        return taken
+    }
+
+    /// Puts a response the `.extras` phase waited for into `site`; false when the slot is not one
+    /// records (`site` is then unchanged and the machine waits on).
+    private static func record(_ slot: Slot, _ response: FetchResponse, in site: inout SiteFetch, domain: String) -> Bool {
+        switch slot {
+        case .crawlerWellKnown: site.crawlerWellKnown = response
+        case .crawlerRoot: site.crawlerRoot = response
+        case .cdn: site.cdn = response
+        case .googleDAL: site.googleDAL = response
+        case .otherFamily:
+            guard let family = site.otherFamily?.family else { return false }
+            site.otherFamily = FamilyFetch(family: family, response: response)
+        case .include(let index):
+            guard site.androidIncludes.indices.contains(index) else { return false }
+            let included = LocationFetch(response: response)
+            // Another host's list comes over its own connection; the file's own host's over the domain's.
+            let sameHost = HostKey.hostAndPort(of: response.url).map { $0.0 == domain.lowercased() } ?? false
+            site.androidIncludes[index].fetch = sameHost ? onConnection(of: site.wellKnown.response, included) : included
+        case .wellKnown, .root, .android: return false  // never waited for here
+        }
+        return true
+    }
+
+    /// Something of the `.well-known` phase finished: go on once all of it has (the state is `apple`
+    /// until then).
+    private mutating func appleProgressed(_ apple: consuming Apple) -> Action {
+        guard let wellKnown = apple.wellKnown.fetched else {
+            state = .apple(apple)
+            return .wait
+        }
         guard let alongside = apple.alongside else {
             // One after the other: the root location on .well-known's connection, unless .well-known
             // could not connect at all.
@@ -267,12 +309,15 @@ struct SiteFetchMachine: Sendable {
             state = .root(wellKnown: wellKnown, root: root)
             return .start([Step(slot: .root, request: request)])
         }
-        guard alongside.isDone, let root = alongside.root.fetched else { return .wait }
+        guard alongside.isDone, let root = alongside.root.fetched else {
+            state = .apple(apple)
+            return .wait
+        }
         return appleFetched(AppleLocations(wellKnown: wellKnown, root: root.fetch, crawlerAlongside: .some(alongside.crawlerWellKnown)))
     }
 
     /// Apple's two locations are done: Android's file next, when asked for.
-    private mutating func appleFetched(_ locations: AppleLocations) -> Action {
+    private mutating func appleFetched(_ locations: consuming AppleLocations) -> Action {
         guard plan.assetLinks else { return androidFetched(locations, android: nil) }
         if let unreachable = notRetried(after: locations.wellKnown.fetch.response, path: AssetLinksFile.path) {
             return androidFetched(locations, android: LocationFetch(response: unreachable))
@@ -289,7 +334,7 @@ struct SiteFetchMachine: Sendable {
     /// got an HTTP response (so there is something to compare), and the root location only when
     /// `.well-known` did not answer 200 (so Apple may fall back to it). A repeat of `.well-known`
     /// made alongside is kept only where it would have been made now.
-    private mutating func androidFetched(_ locations: AppleLocations, android: LocationFetch?) -> Action {
+    private mutating func androidFetched(_ locations: consuming AppleLocations, android: consuming LocationFetch?) -> Action {
         let wellKnown = locations.wellKnown.fetch
         var site = SiteFetch(domain: plan.domain, wellKnown: wellKnown,
                              root: Self.onConnection(of: wellKnown.response, locations.root),
@@ -349,7 +394,7 @@ struct SiteFetchMachine: Sendable {
 
     /// A location fetched on `.well-known`'s kept connection, with that connection's certificate:
     /// curl reports certificates only for the transfer that made the handshake.
-    static func onConnection(of wellKnown: FetchResponse, _ location: LocationFetch) -> LocationFetch {
+    static func onConnection(of wellKnown: FetchResponse, _ location: consuming LocationFetch) -> LocationFetch {
         var location = location
         if location.response.timings.reusedConnection, location.response.tls?.certificate == nil {
             location.response.tls?.certificate = wellKnown.tls?.certificate

@@ -58,19 +58,17 @@ public final class SiteFetcher {
         let loop = try TransferLoop(options: options)
         var results = [Result?](repeating: nil, count: domains.count)
         var done = 0
-        // The sequence of each unfinished domain, by its index; a domain stopped half-way keeps its
-        // nil result.
-        var machines: [Int: SiteFetchMachine] = [:]
+        // How many domains are unfinished; a domain stopped half-way keeps its nil result.
+        var unfinished = 0
         var proxyFailure: ProxyFailure?
-        func perform(_ action: SiteFetchMachine.Action, for index: Int) {
+        func perform(_ action: SiteFetchMachine.Action, of running: RunningSite) {
             switch action {
             case .wait:
                 return
             case .start(let steps):
                 for step in steps {
                     let connected: ((Bool) -> Void)? = step.reportsConnection ? { multiplexes in
-                        guard let next = machines[index]?.connectionUp(multiplexes: multiplexes) else { return }
-                        perform(next, for: index)
+                        perform(running.machine.connectionUp(multiplexes: multiplexes), of: running)
                     } : nil
                     loop.submit(step.request, connected: connected) { response in
                         if let failure = response.proxyFailure {
@@ -78,14 +76,14 @@ public final class SiteFetcher {
                             loop.stop()
                             return
                         }
-                        guard proxyFailure == nil, let next = machines[index]?.finished(step.slot, response) else { return }
-                        perform(next, for: index)
+                        guard proxyFailure == nil else { return }
+                        perform(running.machine.finished(step.slot, response), of: running)
                     }
                 }
             case .done(var site):
-                machines[index] = nil
+                unfinished -= 1
                 site.shareIdenticalBodies()
-                results[index] = transform(index, site)
+                results[running.index] = transform(running.index, site)
                 done += 1
                 progress?(done, domains.count)
             }
@@ -93,18 +91,28 @@ public final class SiteFetcher {
         let window = Self.window(concurrency: options.concurrency)
         var next = 0
         loop.run(until: stopSwitch) {
-            while next < domains.count && machines.count < window && (admit?(machines.count) ?? true) {
-                let index = next
+            while next < domains.count && unfinished < window && (admit?(unfinished) ?? true) {
+                let running = RunningSite(index: next, machine: SiteFetchMachine(domain: domains[domains.startIndex + next], options: options))
                 next += 1
-                var machine = SiteFetchMachine(domain: domains[domains.startIndex + index], options: options)
-                let first = machine.start()
-                machines[index] = machine
-                perform(first, for: index)
+                unfinished += 1
+                perform(running.machine.start(), of: running)
             }
             return next < domains.count && proxyFailure == nil
         }
         if let proxyFailure { throw proxyFailure }
         return results
+    }
+
+    /// A domain being fetched: its index and its sequence, held by the transfers' callbacks so that
+    /// each event mutates the machine in place (not looked up, moved out and back per event).
+    private final class RunningSite {
+        let index: Int
+        var machine: SiteFetchMachine
+
+        init(index: Int, machine: SiteFetchMachine) {
+            self.index = index
+            self.machine = machine
+        }
     }
 
     /// How many domains may be unfinished at once: twice the transfers in flight, so that a domain's
