@@ -8,7 +8,7 @@ public enum CertificateInfoParser {
         guard let subject = fields["Subject"] else { return nil }
         var sans = (fields["X509v3 Subject Alternative Name"] ?? "")
             .split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { trimming(String($0), newlines: false) }
             .compactMap { entry -> String? in
                 if entry.hasPrefix("DNS:") { return String(entry.dropFirst(4)) }
                 if entry.hasPrefix("IP Address:") { return "IP:" + entry.dropFirst(11) }
@@ -103,6 +103,7 @@ public enum CertificateInfoParser {
 
     /// Parses OpenSSL's ASN1_TIME_print form, "Jan  1 00:00:00 2030 GMT" (also ISO 8601 forms some builds print).
     public static func parseDate(_ text: String) -> Date? {
+        if let date = text.utf8.withContiguousStorageIfAvailable(printedDate) ?? nil { return date }
         let trimmed = trimming(text, newlines: false)
         let parts = trimmed.split(separator: " ", omittingEmptySubsequences: true)
         if parts.count >= 4, let monthIndex = months.firstIndex(where: { $0 == parts[0] }),
@@ -115,12 +116,56 @@ public enum CertificateInfoParser {
         return iso.date(from: trimmed.replacingOccurrences(of: " ", with: "T"))
     }
 
+    /// OpenSSL's usual form read on the bytes ("Jan  1 00:00:00 2030 GMT": day and year as digits, the
+    /// time as two digits each; what follows the year is not read); nil for anything else, which
+    /// `parseDate` then reads as before. Two dates per handshake, parsed on the loop's thread.
+    private static func printedDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var index = 0
+        // Between the fields only spaces, as `split(separator: " ")` reads them; tabs too at the start.
+        func skipSpaces(tabs: Bool = false) -> Bool {
+            let start = index
+            while index < bytes.count, bytes[index] == 0x20 || (tabs && bytes[index] == 0x09) { index += 1 }
+            return index > start
+        }
+        func digits(_ most: Int) -> Int? {
+            var value = 0
+            let start = index
+            while index < bytes.count, index - start < most, bytes[index] &- 0x30 < 10 {
+                value = value * 10 + Int(bytes[index] &- 0x30)
+                index += 1
+            }
+            return index > start && (index == bytes.count || bytes[index] &- 0x30 >= 10) ? value : nil
+        }
+        func twoDigits(then separator: UInt8?) -> Int? {
+            guard index + 2 <= bytes.count, bytes[index] &- 0x30 < 10, bytes[index + 1] &- 0x30 < 10 else { return nil }
+            let value = Int(bytes[index] &- 0x30) * 10 + Int(bytes[index + 1] &- 0x30)
+            index += 2
+            guard let separator else { return value }
+            guard index < bytes.count, bytes[index] == separator else { return nil }
+            index += 1
+            return value
+        }
+        _ = skipSpaces(tabs: true)
+        guard index + 3 <= bytes.count,
+              let month = monthBytes.firstIndex(where: { $0[0] == bytes[index] && $0[1] == bytes[index + 1] && $0[2] == bytes[index + 2] })
+        else { return nil }
+        index += 3
+        guard skipSpaces(), let day = digits(2), skipSpaces(),
+              let hour = twoDigits(then: UInt8(ascii: ":")), let minute = twoDigits(then: UInt8(ascii: ":")), let second = twoDigits(then: nil),
+              skipSpaces(), let year = digits(4), index == bytes.count || bytes[index] == 0x20
+        else { return nil }
+        return utcDate(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    private static let monthBytes: [[UInt8]] = months.map { Array($0.utf8) }
+
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// The UTC date of a civil date and time (proleptic Gregorian), computed, not through `Calendar`:
     /// made twice per certificate, and a Calendar cost more than the rest of the parse.
     static func utcDate(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Date? {
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else {
+        // A year OpenSSL prints has four digits; a larger one (read from text) would overflow below.
+        guard (0...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else {
             return nil
         }
         // Days from 1970-01-01 (Howard Hinnant's days_from_civil).
