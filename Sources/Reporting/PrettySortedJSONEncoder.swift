@@ -89,14 +89,14 @@ private final class ArrayBox {
     var items: [Node] = []
 }
 
+/// An array element's key in a coding path. Its text is made only when asked (an error's path):
+/// every element of every array gets one, and none of the report's types reads it.
 private struct IndexKey: CodingKey {
-    var stringValue: String
+    private var text: String?
     var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) {
-        self.stringValue = "Index \(intValue)"
-        self.intValue = intValue
-    }
+    var stringValue: String { text ?? "Index \(intValue ?? 0)" }
+    init(stringValue: String) { self.text = stringValue }
+    init(intValue: Int) { self.intValue = intValue }
 }
 
 private final class NodeEncoder: Encoder {

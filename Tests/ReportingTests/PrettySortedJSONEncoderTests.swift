@@ -75,6 +75,22 @@ import Testing
         #expect(throws: EncodingError.self) { try PrettySortedJSONEncoder().encode(["k": Double.infinity]) }
     }
 
+    /// The refusal names where the number is, as Foundation's does: array elements by index.
+    @Test func aRefusalNamesTheElementsPath() {
+        func path(_ encode: () throws -> Data) -> [String] {
+            do {
+                _ = try encode()
+            } catch EncodingError.invalidValue(_, let context) {
+                return context.codingPath.map { "\($0.stringValue)/\($0.intValue.map(String.init) ?? "-")" }
+            } catch {}
+            return ["no EncodingError"]
+        }
+        let value = ["k": [[1.0], [2.0, Double.nan]]]
+        let ours = path { try PrettySortedJSONEncoder().encode(value) }
+        #expect(ours == path { try Self.foundation().encode(value) })
+        #expect(ours == ["k/-", "Index 1/1", "Index 1/1"])
+    }
+
     /// Dates as ISO 8601 (fractions dropped), URLs as their absolute string.
     @Test func datesAndURLs() throws {
         let dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_764_600_000.987), ReportFixtures.generatedAt,
