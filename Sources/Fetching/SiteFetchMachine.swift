@@ -160,7 +160,8 @@ struct SiteFetchMachine: Sendable {
     /// connections.
     mutating func connectionUp(multiplexes: Bool) -> Action {
         guard plan.multiplexes, multiplexes else { return .wait }
-        switch takeState() {
+        let current = takeState()
+        switch consume current {
         case .apple(var apple) where apple.alongside == nil && apple.wellKnown.fetched == nil:
             var root = location(AASAFile.rootPath, probe: nil)
             var steps = [Step(slot: .root, request: root.start())]
@@ -179,7 +180,8 @@ struct SiteFetchMachine: Sendable {
     /// The transfer of `slot` the machine asked for last has finished (a failure is a response with
     /// its `error`). A response for a slot with nothing out changes nothing.
     mutating func finished(_ slot: Slot, _ response: FetchResponse) -> Action {
-        switch takeState() {
+        let current = takeState()
+        switch consume current {
         case .apple(var apple):
             switch slot {
             case .wellKnown:

@@ -97,7 +97,8 @@ public enum CertificatePolicyCheck: LocationCheck {
         if let algorithm = certificate.signatureAlgorithm, isSHA1(algorithm) {
             findings.append(sha1Signature.finding("The server's certificate is signed with \(algorithm). \(deviceAndCDN)"))
         }
-        let dnsNames = certificate.subjectAltNames.filter { !$0.contains(":") }
+        // On the bytes: `String.contains(String)` goes through NSString here, for every name of every certificate.
+        let dnsNames = certificate.subjectAltNames.filter { !$0.utf8.contains(UInt8(ascii: ":")) }
         if !certificate.hasSubjectAltName || dnsNames.isEmpty {
             let which = certificate.hasSubjectAltName ? "has a Subject Alternative Name with no DNS name" : "has no Subject Alternative Name"
             findings.append(nameNotInSubjectAltName.finding(
@@ -156,7 +157,7 @@ public enum CertificatePolicyCheck: LocationCheck {
     /// `CertificateCheck.oldProtocol`'s.
     static func cipherFinding(version: String?, cipher: String?) -> Finding? {
         guard version == "TLSv1.2", let cipher else { return nil }
-        if cipher.hasPrefix("ECDHE-") && cipher.contains("AES") { return nil }
+        if cipher.hasPrefix("ECDHE-") && cipher.utf8.firstRange(of: "AES".utf8) != nil { return nil }
         let why = cipher.hasPrefix("ECDHE-") ? "its cipher is not AES" : "its key exchange is not ECDHE, so it has no forward secrecy ATS accepts"
         return cipherOutsideATS.finding(
             "The server chose \(cipher) under TLS 1.2: \(why). An app's connection under App Transport Security's defaults "
@@ -168,7 +169,7 @@ public enum CertificatePolicyCheck: LocationCheck {
 
     static func isSHA1(_ algorithm: String) -> Bool {
         let lower = algorithm.lowercased()
-        return lower.contains("sha1") || lower.hasSuffix("-sha1") || lower == "ecdsa-with-sha1"
+        return lower.utf8.firstRange(of: "sha1".utf8) != nil || lower.hasSuffix("-sha1") || lower == "ecdsa-with-sha1"
     }
 
     /// The validity period as Apple counts it (RFC 5280: notBefore through notAfter inclusive; a day
