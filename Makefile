@@ -93,14 +93,17 @@ fuzz-self-test: deps
 # Then the matching engine's own benchmark (bench-match), the document checks (bench-json), the history (bench-history)
 # and hostile inputs (bench-inputs); each of the last fails when a case with a limit is over it. Last, report.html of
 # 100,000 domains opened in headless Chromium (bench-html: size and time to interactive against issue 28's 20 MB and 3 s).
-bench:
+# The binary measured is the static one the .deb and the tarball ship (`make static`): what a server runs.
+# A clone's `make release` build links the Swift runtime dynamically and used about 3 % more CPU
+# (docs/scaling.md); BENCH_BINARY=.build/release/aasa-audit scripts/bench.sh measures it.
+bench: static
 	@scripts/install-deps.sh --bench
-	scripts/bench.sh
+	BENCH_BINARY=$(STATIC_BIN) BENCH_SKIP_BUILD=1 scripts/bench.sh
 	$(MAKE) bench-match
-	BENCH_SKIP_BUILD=1 $(MAKE) bench-json
+	BENCH_BINARY=$(STATIC_BIN) BENCH_SKIP_BUILD=1 $(MAKE) bench-json
 	$(MAKE) bench-history
-	BENCH_SKIP_BUILD=1 $(MAKE) bench-inputs
-	BENCH_SKIP_BUILD=1 $(MAKE) bench-html
+	BENCH_BINARY=$(STATIC_BIN) BENCH_SKIP_BUILD=1 $(MAKE) bench-inputs
+	BENCH_BINARY=$(STATIC_BIN) BENCH_SKIP_BUILD=1 $(MAKE) bench-html
 
 clean:
 	rm -rf .build

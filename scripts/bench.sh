@@ -54,6 +54,8 @@ merge_plan=${BENCH_MERGE:-4x2500}
 read -r -a tool_args <<<"${BENCH_TOOL_ARGS:-}"
 cd "$(dirname "$0")/.."
 root=$(pwd)
+# `make bench` passes the static build (what the package ships); run alone, the script builds and
+# measures the release build of a clone.
 binary=${BENCH_BINARY:-"$root/.build/release/aasa-audit"}
 # The bare libcurl client and the delay proxy: small C programs, built here (not part of the product).
 bare="$root/.build/bench/bench-bare-client"
@@ -197,7 +199,7 @@ tool_concurrency=${tool_concurrency:-32}
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr); load average at start:$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /')"
 echo "curl:    $(curl --version | head -1)"
-echo "nginx:   $(nginx -v 2>&1 | sed 's/^nginx version: //'), $workers worker(s); tool: $("$binary" --version)"
+echo "nginx:   $(nginx -v 2>&1 | sed 's/^nginx version: //'), $workers worker(s); tool: $("$binary" --version) ($binary)"
 echo "aasa-audit: its defaults (--concurrency $tool_concurrency) with --connect-to, --cacert, --no-cdn --format json,html${tool_args[*]:+ ${tool_args[*]}}; curl: --parallel --parallel-max $concurrency -o /dev/null; $runs run(s) per N; each command on its own 127.0.0.x"
 echo
 
