@@ -7,9 +7,10 @@
 # time during each run), medians of several runs, and
 # how N = 20,000 grows over N = 5,000. Beside both, the bare libcurl client (scripts/bench-bare-client.c:
 # exactly the tool's transfers, nothing else): the tool's CPU over its CPU (target: at most 1.15 at
-# N = 5,000 and 20,000), also taken per CPU second nginx spent serving each (steadier on a drifting VM). Then the latency model: the same with every round trip made 50 ms longer by a
-# TCP proxy (scripts/bench-delay-proxy.c), beside the lower bound, with the proxy's own CPU checked to be
-# under a tenth of the tool's. See docs/scaling.md.
+# N = 5,000 and 20,000), also taken per CPU second nginx spent serving each (steadier on a drifting
+# VM). Then the latency model: the same with every round trip made 50 ms longer by a TCP proxy
+# (scripts/bench-delay-proxy.c), beside the lower bound, with the proxy's own CPU checked to be under a
+# tenth of the tool's. See docs/scaling.md.
 #
 #   scripts/bench.sh                      N = 1000 5000 20000, curl C = 64, 3 runs per point, latency model
 #   BENCH_SIZES="100 1000" BENCH_CONCURRENCY=32 BENCH_RUNS=5 scripts/bench.sh

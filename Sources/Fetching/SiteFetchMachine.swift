@@ -271,8 +271,8 @@ struct SiteFetchMachine: Sendable {
         return taken
     }
 
-    /// Puts a response the `.extras` phase waited for into `site`; false when the slot is not one
-    /// records (`site` is then unchanged and the machine waits on).
+    /// Puts a response the `.extras` phase waited for into `site`; false when it has nowhere to go
+    /// (`site` is then unchanged and the machine waits on).
     private static func record(_ slot: Slot, _ response: FetchResponse, in site: inout SiteFetch, domain: String) -> Bool {
         switch slot {
         case .crawlerWellKnown: site.crawlerWellKnown = response

@@ -169,7 +169,9 @@ public enum CertificatePolicyCheck: LocationCheck {
 
     static func isSHA1(_ algorithm: String) -> Bool {
         let lower = algorithm.lowercased()
-        return lower.utf8.firstRange(of: "sha1".utf8) != nil || lower.hasSuffix("-sha1") || lower == "ecdsa-with-sha1"
+        // "sha1WithRSAEncryption", "ecdsa-with-SHA1", "dsa_with_SHA1", ... (every "-sha1" name contains "sha1");
+        // on the bytes, as `String.contains(String)` goes through NSString.
+        return lower.utf8.firstRange(of: "sha1".utf8) != nil
     }
 
     /// The validity period as Apple counts it (RFC 5280: notBefore through notAfter inclusive; a day
