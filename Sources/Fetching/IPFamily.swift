@@ -1,3 +1,5 @@
+import AASA
+
 /// An IP address family.
 public enum IPFamily: String, Sendable, Equatable, CaseIterable {
     case ipv4, ipv6
@@ -5,7 +7,7 @@ public enum IPFamily: String, Sendable, Equatable, CaseIterable {
     /// The family of an address as curl prints it ("203.0.113.7", "2001:db8::1"), or nil when empty.
     public init?(address: String) {
         guard !address.isEmpty else { return nil }
-        self = address.contains(":") ? .ipv6 : .ipv4
+        self = ASCIISearch.contains(":", in: address) ? .ipv6 : .ipv4
     }
 
     /// The other family.

@@ -225,7 +225,7 @@ public enum RuleReachabilityCheck: SchemaCheck {
                 guard let text = pathValue.stringValue else { return nil }
                 let trimmed = CompiledPath.trimmed(text)
                 // Folding would merge variable names ($(Food), $(food)); such paths are compared as written.
-                path = caseSensitive || trimmed.contains("$(") ? trimmed : GlobPattern.folded(trimmed)
+                path = caseSensitive || ASCIISearch.contains("$(", in: trimmed) ? trimmed : GlobPattern.folded(trimmed)
             }
             query = object["?"]
             fragment = object["#"]

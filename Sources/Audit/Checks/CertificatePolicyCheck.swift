@@ -97,8 +97,7 @@ public enum CertificatePolicyCheck: LocationCheck {
         if let algorithm = certificate.signatureAlgorithm, isSHA1(algorithm) {
             findings.append(sha1Signature.finding("The server's certificate is signed with \(algorithm). \(deviceAndCDN)"))
         }
-        // On the bytes: `String.contains(String)` goes through NSString here, for every name of every certificate.
-        let dnsNames = certificate.subjectAltNames.filter { !$0.utf8.contains(UInt8(ascii: ":")) }
+        let dnsNames = certificate.subjectAltNames.filter { !ASCIISearch.contains(":", in: $0) }
         if !certificate.hasSubjectAltName || dnsNames.isEmpty {
             let which = certificate.hasSubjectAltName ? "has a Subject Alternative Name with no DNS name" : "has no Subject Alternative Name"
             findings.append(nameNotInSubjectAltName.finding(
@@ -157,7 +156,7 @@ public enum CertificatePolicyCheck: LocationCheck {
     /// `CertificateCheck.oldProtocol`'s.
     static func cipherFinding(version: String?, cipher: String?) -> Finding? {
         guard version == "TLSv1.2", let cipher else { return nil }
-        if cipher.hasPrefix("ECDHE-") && cipher.utf8.firstRange(of: "AES".utf8) != nil { return nil }
+        if cipher.hasPrefix("ECDHE-") && ASCIISearch.contains("AES", in: cipher) { return nil }
         let why = cipher.hasPrefix("ECDHE-") ? "its cipher is not AES" : "its key exchange is not ECDHE, so it has no forward secrecy ATS accepts"
         return cipherOutsideATS.finding(
             "The server chose \(cipher) under TLS 1.2: \(why). An app's connection under App Transport Security's defaults "
@@ -168,10 +167,8 @@ public enum CertificatePolicyCheck: LocationCheck {
     static let serverAuth = "TLS Web Server Authentication"
 
     static func isSHA1(_ algorithm: String) -> Bool {
-        let lower = algorithm.lowercased()
-        // "sha1WithRSAEncryption", "ecdsa-with-SHA1", "dsa_with_SHA1", ... (every "-sha1" name contains "sha1");
-        // on the bytes, as `String.contains(String)` goes through NSString.
-        return lower.utf8.firstRange(of: "sha1".utf8) != nil
+        // "sha1WithRSAEncryption", "ecdsa-with-SHA1", "dsa_with_SHA1", ...: "sha1" in either case.
+        ASCIISearch.contains("sha1", in: algorithm, ignoringCase: true)
     }
 
     /// The validity period as Apple counts it (RFC 5280: notBefore through notAfter inclusive; a day

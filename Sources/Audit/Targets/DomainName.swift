@@ -1,3 +1,4 @@
+import AASA
 import Foundation
 
 /// A validated host name, as fetched (ASCII) and as shown (Unicode).
@@ -144,7 +145,7 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
         guard !host.isEmpty else { throw .empty }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         if labels.contains(where: \.isEmpty) { throw .emptyLabel(String(host)) }
-        if host.contains("*") { throw .wildcard(String(host)) }
+        if ASCIISearch.contains("*", in: host) { throw .wildcard(String(host)) }
         if labels.allSatisfy(\.isASCIIDigits) { throw .ipAddress(String(host)) }
 
         var asciiLabels: [String] = []
