@@ -6,13 +6,14 @@ import Foundation
 ///
 /// Every finished domain of a run is encoded once for the results spool, on the audit's worker;
 /// Foundation's encoder builds a tree of boxed values and dictionaries for it and was about a
-/// twentieth of the whole audit's CPU (issue 28). This one builds a smaller tree (scalars held as they
-/// are, objects as arrays of pairs) and writes it in one pass, with Foundation's rules: keys in the
-/// order of their UTF-8 bytes, two spaces an indent, `" : "` after a key, an empty array or object
-/// as its brackets around a blank line, strings escaped as `JSONWriter` escapes them (quote,
-/// backslash, control characters; slashes and non-ASCII as they are), a `Double` as its
-/// `description` without a trailing `.0`, a `Date` as `date.formatted(.iso8601)`, a `URL` as its
-/// `absoluteString`, a value that encodes nothing as `{}`.
+/// twentieth of the whole audit's CPU (issue 28). This one keeps the tree in two flat arrays (the
+/// values, and the members of objects and arrays, each container's members linked in the order they
+/// were set), with one encoder for the whole value, and writes it in one pass, with Foundation's
+/// rules: keys in the order of their UTF-8 bytes, two spaces an indent, `" : "` after a key, an
+/// empty array or object as its brackets around a blank line, strings escaped as `JSONWriter`
+/// escapes them (quote, backslash, control characters; slashes and non-ASCII as they are), a
+/// `Double` as its `description` without a trailing `.0`, a `Date` as `date.formatted(.iso8601)`,
+/// a `URL` as its `absoluteString`, a value that encodes nothing as `{}`.
 ///
 /// What it does not reproduce it refuses (`Unsupported`: `Data`, `Decimal`, a super encoder), and
 /// `JSONReporter.encodeDomain` then asks `JSONEncoder`; `PrettySortedJSONEncoderTests` compares the
@@ -27,11 +28,12 @@ public struct PrettySortedJSONEncoder {
     public init() {}
 
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let root = try NodeEncoder.node(for: value, parent: nil, key: nil, topLevel: true)
-        var writer = NodeWriter()
-        writer.bytes.reserveCapacity(4096)
-        try writer.write(root, depth: 0)
-        return Data(writer.bytes)
+        let tree = ValueTree()
+        try tree.encodeRoot(value)
+        var writer = TreeWriter(tree: tree)
+        defer { writer.output.free() }
+        try writer.write(slot: 0, depth: 0)
+        return writer.output.data
     }
 
     /// `date.formatted(.iso8601)` ("2026-12-03T14:00:00Z"), computed (`UTCTime`) for years 1900 to
@@ -47,124 +49,94 @@ public struct PrettySortedJSONEncoder {
     }
 }
 
-/// One encoded value: scalars as they are, containers by reference (a container handed out is
-/// filled after it is stored in its parent).
+/// One encoded value. An object's or array's members are `Member`s linked from `first` to `last`
+/// (-1: none), in the order they were set.
 private enum Node {
+    /// Not encoded (yet): a value that encodes nothing is written as `{}`, as `JSONEncoder` does.
+    case pending
     case string(String)
     /// A number's text as JSON holds it.
     case number(String)
     case bool(Bool)
     case null
-    case object(ObjectBox)
-    case array(ArrayBox)
-    /// What a nested encoder encodes, known once it is done (`{}` if it encodes nothing).
-    case encoder(NodeEncoder)
+    case object(first: Int32, last: Int32)
+    case array(first: Int32, last: Int32, count: Int32)
 }
 
-private final class ObjectBox {
-    /// `prefix`: the key's first eight UTF-8 bytes as a big-endian number (zeros after a shorter
-    /// key), which orders two keys as their bytes do unless the two are equal; the writer sorts
-    /// every object, and comparing numbers first spares it most of the string comparisons.
-    var pairs: [(key: String, prefix: UInt64, value: Node)]
-
-    /// Room for a record's objects (most have 5 to 20 keys) from the start: grown by doubling from
-    /// empty, each would be allocated four or five times while it is filled.
-    init(capacity: Int = 0) {
-        pairs = []
-        pairs.reserveCapacity(capacity)
-    }
-
-    func append(_ key: String, _ value: Node) {
-        var prefix: UInt64 = 0, count = 0
-        for byte in key.utf8 {
-            if count == 8 { break }
-            prefix = prefix << 8 | UInt64(byte)
-            count += 1
-        }
-        pairs.append((key, prefix << (8 * (8 - count)), value))  // 64 bits of shift give 0
-    }
-}
-
-private final class ArrayBox {
-    var items: [Node] = []
-}
-
-/// An array element's key in a coding path. Its text is made only when asked (an error's path):
-/// every element of every array gets one, and none of the report's types reads it.
-private struct IndexKey: CodingKey {
-    private var text: String?
+/// One member of an object (its key) or element of an array (its position), and where its value is.
+private struct Member {
+    var key: String
+    /// The key's first eight UTF-8 bytes as a big-endian number (zeros after a shorter key), which
+    /// orders two keys as their bytes do unless the two are equal; the writer sorts every object, and
+    /// comparing numbers first spares it most of the string comparisons. 0 for an array's element.
+    var prefix: UInt64
+    /// The key's `intValue`, or an array element's position: for a coding path.
     var intValue: Int?
-    var stringValue: String { text ?? "Index \(intValue ?? 0)" }
-    init(stringValue: String) { self.text = stringValue }
-    init(intValue: Int) { self.intValue = intValue }
+    var isElement: Bool
+    /// The value's slot, the container's slot, and the next member of the same container (-1: none).
+    var slot: Int32
+    var owner: Int32
+    var next: Int32
 }
 
-private final class NodeEncoder: Encoder {
-    let parent: NodeEncoder?
-    let key: CodingKey?
-    var node: Node?
+/// The values of one encoding: slot 0 is the top-level value. Every value's `encode(to:)` is given
+/// this one encoder; `current` is the slot it fills, set around each nested call (no encoder, box or
+/// array per value: those allocations were most of the cost of a tree of objects).
+private final class ValueTree: Encoder {
+    // Unchecked: no access to these outlives the statement that makes it (none is held across a
+    // value's `encode(to:)`), and the run-time checks of a class's properties cost as much as the
+    // rest of the encoding.
+    @exclusivity(unchecked) var nodes: [Node] = []
+    /// For each slot, the member that holds it (-1: the top level).
+    @exclusivity(unchecked) var holders: [Int32] = []
+    @exclusivity(unchecked) var members: [Member] = []
+    @exclusivity(unchecked) var current = 0
 
-    init(parent: NodeEncoder?, key: CodingKey?) {
-        self.parent = parent
-        self.key = key
+    init() {
+        // A domain's result has a few hundred values.
+        nodes.reserveCapacity(256)
+        holders.reserveCapacity(256)
+        members.reserveCapacity(256)
     }
 
-    /// Built only when asked (no type of the report asks): keeping it up to date costs an array per value.
-    var codingPath: [CodingKey] {
+    var codingPath: [CodingKey] { path(of: current) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// The coding path of `slot`, from the members that hold it: built only when asked (an error; no
+    /// type of the report asks).
+    func path(of slot: Int) -> [CodingKey] {
         var path: [CodingKey] = []
-        var encoder: NodeEncoder? = self
-        while let current = encoder {
-            if let key = current.key { path.append(key) }
-            encoder = current.parent
+        var holder = holders[slot]
+        while holder >= 0 {
+            let member = members[Int(holder)]
+            path.append(member.isElement ? PathKey(index: member.intValue ?? 0) : PathKey(member.key, intValue: member.intValue))
+            holder = holders[Int(member.owner)]
         }
         return path.reversed()
     }
 
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let box: ObjectBox
-        if case .object(let existing)? = node {
-            box = existing
-        } else {
-            box = ObjectBox(capacity: 16)
-            node = .object(box)
-        }
-        return KeyedEncodingContainer(KeyedContainer<Key>(box: box, encoder: self))
-    }
-
-    func unkeyedContainer() -> UnkeyedEncodingContainer {
-        let box: ArrayBox
-        if case .array(let existing)? = node {
-            box = existing
-        } else {
-            box = ArrayBox()
-            node = .array(box)
-        }
-        return UnkeyedContainer(box: box, encoder: self)
-    }
-
-    func singleValueContainer() -> SingleValueEncodingContainer {
-        SingleContainer(encoder: self)
-    }
-
-    /// The node of `value`: the types `JSONEncoder` writes its own way first, then the value's own
-    /// `encode(to:)` into a nested encoder.
-    /// `topLevel`: a value that encodes nothing is an error there, as in `JSONEncoder`.
-    static func node<T: Encodable>(for value: T, parent: NodeEncoder?, key: CodingKey?, topLevel: Bool = false) throws -> Node {
-        // By type, not `as?`: a dynamic cast per value is much of what Foundation's encoder costs.
-        if T.self == String.self { return .string(Self.same(value, String.self)) }
-        if T.self == Date.self { return .string(PrettySortedJSONEncoder.iso8601(Self.same(value, Date.self))) }
-        if T.self == URL.self { return .string(Self.same(value, URL.self).absoluteString) }
-        if T.self == Data.self { throw PrettySortedJSONEncoder.Unsupported(what: "Data") }
-        if T.self == Decimal.self { throw PrettySortedJSONEncoder.Unsupported(what: "Decimal") }
-        let encoder = NodeEncoder(parent: parent, key: key)
-        try value.encode(to: encoder)
-        if let node = encoder.node { return node }
-        guard !topLevel else {
+    func encodeRoot<T: Encodable>(_ value: T) throws {
+        nodes.append(.pending)
+        holders.append(-1)
+        try encode(value, into: 0)
+        if case .pending = nodes[0] {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
-        return .object(ObjectBox())
+    }
+
+    /// Encodes `value` into `slot`: the types `JSONEncoder` writes its own way first, then the
+    /// value's own `encode(to:)`.
+    func encode<T: Encodable>(_ value: T, into slot: Int) throws {
+        // By type, not `as?`: a dynamic cast per value is much of what Foundation's encoder costs.
+        if T.self == String.self { nodes[slot] = .string(Self.same(value, String.self)); return }
+        if T.self == Date.self { nodes[slot] = .string(PrettySortedJSONEncoder.iso8601(Self.same(value, Date.self))); return }
+        if T.self == URL.self { nodes[slot] = .string(Self.same(value, URL.self).absoluteString); return }
+        if T.self == Data.self { throw PrettySortedJSONEncoder.Unsupported(what: "Data") }
+        if T.self == Decimal.self { throw PrettySortedJSONEncoder.Unsupported(what: "Decimal") }
+        let outer = current
+        current = slot
+        defer { current = outer }
+        try value.encode(to: self)
     }
 
     /// `value` as `U`, which is its type (checked by the caller).
@@ -173,11 +145,74 @@ private final class NodeEncoder: Encoder {
         withUnsafePointer(to: value) { $0.withMemoryRebound(to: U.self, capacity: 1) { $0.pointee } }
     }
 
-    static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, encoder: NodeEncoder, key: CodingKey?) throws -> Node {
+    /// A new slot holding `node`, the last member of the container in `owner`.
+    func add(_ node: Node, to owner: Int, key: String, intValue: Int?) -> Int {
+        let slot = nodes.count
+        let index = Int32(members.count)
+        var isElement = false
+        switch nodes[owner] {
+        case .object(let first, let last):
+            if last >= 0 { members[Int(last)].next = index }
+            nodes[owner] = .object(first: first < 0 ? index : first, last: index)
+        case .array(let first, let last, let count):
+            if last >= 0 { members[Int(last)].next = index }
+            nodes[owner] = .array(first: first < 0 ? index : first, last: index, count: count + 1)
+            isElement = true
+        default:
+            preconditionFailure("a member added to a slot that is not a container")
+        }
+        var prefix: UInt64 = 0
+        if !isElement {
+            var count = 0
+            for byte in key.utf8 {
+                if count == 8 { break }
+                prefix = prefix << 8 | UInt64(byte)
+                count += 1
+            }
+            prefix <<= 8 * (8 - count)  // 64 bits of shift give 0
+        }
+        members.append(Member(key: key, prefix: prefix, intValue: intValue, isElement: isElement, slot: Int32(slot), owner: Int32(owner), next: -1))
+        nodes.append(node)
+        holders.append(index)
+        return slot
+    }
+
+    /// The number of elements of the array in `slot`.
+    func count(of slot: Int) -> Int {
+        if case .array(_, _, let count) = nodes[slot] { return Int(count) }
+        return 0
+    }
+
+    /// Makes `slot` an object unless it is one (a value that asks for its keyed container twice gets one object).
+    func makeObject(_ slot: Int) {
+        if case .object = nodes[slot] { return }
+        nodes[slot] = .object(first: -1, last: -1)
+    }
+
+    func makeArray(_ slot: Int) {
+        if case .array = nodes[slot] { return }
+        nodes[slot] = .array(first: -1, last: -1, count: 0)
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        makeObject(current)
+        return KeyedEncodingContainer(KeyedContainer<Key>(tree: self, slot: current))
+    }
+
+    func unkeyedContainer() -> UnkeyedEncodingContainer {
+        makeArray(current)
+        return UnkeyedContainer(tree: self, slot: current)
+    }
+
+    func singleValueContainer() -> SingleValueEncodingContainer {
+        SingleContainer(tree: self, slot: current)
+    }
+
+    /// The node of a floating-point number, or the refusal `JSONEncoder` gives a non-finite one
+    /// (`path`: where it would have gone).
+    static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, path: @autoclosure () -> [CodingKey]) throws -> Node {
         guard value.isFinite else {
-            var path = encoder.codingPath
-            if let key { path.append(key) }
-            throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
+            throw EncodingError.invalidValue(value, .init(codingPath: path(), debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -185,18 +220,30 @@ private final class NodeEncoder: Encoder {
     }
 }
 
-private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let box: ObjectBox
-    let encoder: NodeEncoder
-    var codingPath: [CodingKey] { encoder.codingPath }
+/// A key of a coding path: a member's, or an array element's ("Index 3", as Foundation's).
+private struct PathKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(_ text: String, intValue: Int?) { self.stringValue = text; self.intValue = intValue }
+    init(index: Int) { self.stringValue = "Index \(index)"; self.intValue = index }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) { self.init(index: intValue) }
+}
 
-    private func put(_ node: Node, _ key: Key) { box.append(key.stringValue, node) }
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let tree: ValueTree
+    let slot: Int
+    var codingPath: [CodingKey] { tree.path(of: slot) }
+
+    @discardableResult
+    private func put(_ node: Node, _ key: Key) -> Int { tree.add(node, to: slot, key: key.stringValue, intValue: key.intValue) }
+    private func path(_ key: Key) -> [CodingKey] { codingPath + [key] }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
     mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { put(try NodeEncoder.number(value, encoder: encoder, key: key), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { put(try NodeEncoder.number(value, encoder: encoder, key: key), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { put(try ValueTree.number(value, path: path(key)), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { put(try ValueTree.number(value, path: path(key)), key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { put(.number(value.description), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { put(.number(value.description), key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { put(.number(value.description), key) }
@@ -208,45 +255,48 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { put(.number(value.description), key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(.number(value.description), key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        put(try NodeEncoder.node(for: value, parent: encoder, key: key), key)
+        try tree.encode(value, into: put(.pending, key))
+    }
+
+    // The protocol's own `encodeIfPresent` goes through one more generic call per value; most of
+    // a result's optional members are of these types.
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { put(.string(value), key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { put(.number(value.description), key) } }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { put(.bool(value), key) } }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try tree.encode(value, into: put(.pending, key)) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nested = NodeEncoder(parent: encoder, key: key)
-        put(.encoder(nested), key)
-        return nested.container(keyedBy: keyType)
+        let nested = put(.object(first: -1, last: -1), key)
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(tree: tree, slot: nested))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
-        let nested = NodeEncoder(parent: encoder, key: key)
-        put(.encoder(nested), key)
-        return nested.unkeyedContainer()
+        UnkeyedContainer(tree: tree, slot: put(.array(first: -1, last: -1, count: 0), key))
     }
 
-    mutating func superEncoder() -> Encoder { Self.refusedSuperEncoder() }
-    mutating func superEncoder(forKey key: Key) -> Encoder { Self.refusedSuperEncoder() }
-
-    /// No type of the report uses a super encoder; one that did would trap here in tests, never in
-    /// a release silently (the refusal is a nested encoder whose node says so).
-    private static func refusedSuperEncoder() -> Encoder {
-        RefusingEncoder()
-    }
+    /// No type of the report uses a super encoder: the refusal is an encoder whose every container
+    /// throws `Unsupported`, so the value falls back to `JSONEncoder`.
+    mutating func superEncoder() -> Encoder { RefusingEncoder() }
+    mutating func superEncoder(forKey key: Key) -> Encoder { RefusingEncoder() }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
-    let box: ArrayBox
-    let encoder: NodeEncoder
-    var codingPath: [CodingKey] { encoder.codingPath }
-    var count: Int { box.items.count }
+    let tree: ValueTree
+    let slot: Int
+    var codingPath: [CodingKey] { tree.path(of: slot) }
+    var count: Int { tree.count(of: slot) }
 
-    private func add(_ node: Node) { box.items.append(node) }
-    private var nextKey: CodingKey { IndexKey(intValue: box.items.count) }
+    @discardableResult
+    private func add(_ node: Node) -> Int { tree.add(node, to: slot, key: "", intValue: count) }
+    private var nextPath: [CodingKey] { codingPath + [PathKey(index: count)] }
 
     mutating func encodeNil() throws { add(.null) }
     mutating func encode(_ value: Bool) throws { add(.bool(value)) }
     mutating func encode(_ value: String) throws { add(.string(value)) }
-    mutating func encode(_ value: Double) throws { add(try NodeEncoder.number(value, encoder: encoder, key: nextKey)) }
-    mutating func encode(_ value: Float) throws { add(try NodeEncoder.number(value, encoder: encoder, key: nextKey)) }
+    mutating func encode(_ value: Double) throws { add(try ValueTree.number(value, path: nextPath)) }
+    mutating func encode(_ value: Float) throws { add(try ValueTree.number(value, path: nextPath)) }
     mutating func encode(_ value: Int) throws { add(.number(value.description)) }
     mutating func encode(_ value: Int8) throws { add(.number(value.description)) }
     mutating func encode(_ value: Int16) throws { add(.number(value.description)) }
@@ -258,35 +308,32 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { add(.number(value.description)) }
     mutating func encode(_ value: UInt64) throws { add(.number(value.description)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        add(try NodeEncoder.node(for: value, parent: encoder, key: nextKey))
+        try tree.encode(value, into: add(.pending))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = NodeEncoder(parent: encoder, key: nextKey)
-        add(.encoder(nested))
-        return nested.container(keyedBy: keyType)
+        KeyedEncodingContainer(KeyedContainer<NestedKey>(tree: tree, slot: add(.object(first: -1, last: -1))))
     }
 
     mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
-        let nested = NodeEncoder(parent: encoder, key: nextKey)
-        add(.encoder(nested))
-        return nested.unkeyedContainer()
+        UnkeyedContainer(tree: tree, slot: add(.array(first: -1, last: -1, count: 0)))
     }
 
     mutating func superEncoder() -> Encoder { RefusingEncoder() }
 }
 
 private struct SingleContainer: SingleValueEncodingContainer {
-    let encoder: NodeEncoder
-    var codingPath: [CodingKey] { encoder.codingPath }
+    let tree: ValueTree
+    let slot: Int
+    var codingPath: [CodingKey] { tree.path(of: slot) }
 
-    private func set(_ node: Node) { encoder.node = node }
+    private func set(_ node: Node) { tree.nodes[slot] = node }
 
     mutating func encodeNil() throws { set(.null) }
     mutating func encode(_ value: Bool) throws { set(.bool(value)) }
     mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Double) throws { set(try NodeEncoder.number(value, encoder: encoder, key: nil)) }
-    mutating func encode(_ value: Float) throws { set(try NodeEncoder.number(value, encoder: encoder, key: nil)) }
+    mutating func encode(_ value: Double) throws { set(try ValueTree.number(value, path: codingPath)) }
+    mutating func encode(_ value: Float) throws { set(try ValueTree.number(value, path: codingPath)) }
     mutating func encode(_ value: Int) throws { set(.number(value.description)) }
     mutating func encode(_ value: Int8) throws { set(.number(value.description)) }
     mutating func encode(_ value: Int16) throws { set(.number(value.description)) }
@@ -298,7 +345,7 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { set(.number(value.description)) }
     mutating func encode(_ value: UInt64) throws { set(.number(value.description)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        set(try NodeEncoder.node(for: value, parent: encoder.parent, key: encoder.key))
+        try tree.encode(value, into: slot)
     }
 }
 
@@ -346,93 +393,107 @@ private struct RefusingSingleContainer: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { throw refusal }
 }
 
-/// Writes a node tree as `JSONWriter` does with those options.
-private struct NodeWriter {
+/// Writes a value tree as `JSONWriter` does with those options.
+private struct TreeWriter {
     /// `JSONWriter`'s limit: deeper nesting is an error there too.
     static let maximumDepth = 512
 
-    var bytes: [UInt8] = []
+    let tree: ValueTree
+    var output = OutputBytes(capacity: 8192)
+    /// The members of the objects being written, each object's after its parent's: one array for
+    /// the whole value instead of one per object.
+    private var order: [Int32] = []
 
-    mutating func write(_ node: Node, depth: Int) throws {
-        switch node {
+    init(tree: ValueTree) {
+        self.tree = tree
+        order.reserveCapacity(64)
+    }
+
+    mutating func write(slot: Int, depth: Int) throws {
+        switch tree.nodes[slot] {
+        case .pending: try writeObject(first: -1, depth: depth + 1)
         case .string(let string): writeString(string)
-        case .number(let text): bytes.append(contentsOf: text.utf8)
-        case .bool(let value): bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
-        case .null: bytes.append(contentsOf: Self.nullBytes)
-        case .object(let box): try writeObject(box, depth: depth + 1)
-        case .array(let box): try writeArray(box, depth: depth + 1)
-        case .encoder(let encoder): try write(encoder.node ?? .object(ObjectBox()), depth: depth)
+        case .number(var text): text.withUTF8 { output.append($0) }
+        case .bool(let value): output.append(value ? "true" : "false")
+        case .null: output.append("null")
+        case .object(let first, _): try writeObject(first: first, depth: depth + 1)
+        case .array(let first, _, _): try writeArray(first: first, depth: depth + 1)
         }
     }
 
-    private static let trueBytes = Array("true".utf8)
-    private static let falseBytes = Array("false".utf8)
-    private static let nullBytes = Array("null".utf8)
-
-    private mutating func indent(_ level: Int) {
-        for _ in 0..<max(0, level) { bytes.append(0x20); bytes.append(0x20) }
-    }
-
-    private mutating func writeArray(_ box: ArrayBox, depth: Int) throws {
+    private mutating func writeArray(first: Int32, depth: Int) throws {
         guard depth < Self.maximumDepth else { throw Self.tooDeep }
-        bytes.append(UInt8(ascii: "["))
-        bytes.append(0x0A)
-        var first = true
-        for item in box.items {
-            if !first { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
-            first = false
-            indent(depth)
-            try write(item, depth: depth)
+        output.append(UInt8(ascii: "["))
+        var index = first
+        while index >= 0 {
+            let member = tree.members[Int(index)]
+            if index != first { output.append(UInt8(ascii: ",")) }
+            output.newLine(depth)
+            try write(slot: Int(member.slot), depth: depth)
+            index = member.next
         }
-        bytes.append(0x0A)
-        indent(depth - 1)
-        bytes.append(UInt8(ascii: "]"))
+        if first < 0 { output.append(0x0A) }  // an empty array is its brackets around a blank line
+        output.newLine(depth - 1)
+        output.append(UInt8(ascii: "]"))
     }
 
-    private mutating func writeObject(_ box: ObjectBox, depth: Int) throws {
+    private mutating func writeObject(first: Int32, depth: Int) throws {
         guard depth < Self.maximumDepth else { throw Self.tooDeep }
-        bytes.append(UInt8(ascii: "{"))
-        bytes.append(0x0A)
+        output.append(UInt8(ascii: "{"))
+        let base = order.count
+        var index = first
+        while index >= 0 {
+            order.append(index)
+            index = tree.members[Int(index)].next
+        }
         // JSONEncoder keeps a dictionary: a key set twice holds its last value. Sorted by key, and
-        // by the order they were set among equal keys, so the last of each key is the one kept.
-        let pairs = box.pairs
-        func same(_ a: Int, _ b: Int) -> Bool {
-            pairs[a].prefix == pairs[b].prefix && Self.compareUTF8(pairs[a].key, pairs[b].key) == 0
+        // by the order they were set among equal keys (member indices grow in that order), so the
+        // last of each key is the one kept.
+        let members = tree.members
+        func same(_ a: Int32, _ b: Int32) -> Bool {
+            members[Int(a)].prefix == members[Int(b)].prefix && Self.compareUTF8(members[Int(a)].key, members[Int(b)].key) == 0
         }
-        func precedes(_ a: Int, _ b: Int) -> Bool {
-            if pairs[a].prefix != pairs[b].prefix { return pairs[a].prefix < pairs[b].prefix }
-            let order = Self.compareUTF8(pairs[a].key, pairs[b].key)
-            return order == 0 ? a < b : order < 0
+        func precedes(_ a: Int32, _ b: Int32) -> Bool {
+            let x = members[Int(a)], y = members[Int(b)]
+            if x.prefix != y.prefix { return x.prefix < y.prefix }
+            let byBytes = Self.compareUTF8(x.key, y.key)
+            return byBytes == 0 ? a < b : byBytes < 0
         }
-        var order = Array(pairs.indices)
-        if pairs.count > 32 {
-            order.sort(by: precedes)  // a dictionary with many keys
+        if order.count - base > 32 {
+            order[base...].sort(by: precedes)  // a dictionary with many keys
         } else {
             // A record's objects have a few keys: an insertion sort, in place, is the cheapest.
-            for position in order.indices.dropFirst() {
-                let index = order[position]
+            var position = base + 1
+            while position < order.count {
+                let moving = order[position]
                 var slot = position
-                while slot > 0, precedes(index, order[slot - 1]) {
+                while slot > base, precedes(moving, order[slot - 1]) {
                     order[slot] = order[slot - 1]
                     slot -= 1
                 }
-                order[slot] = index
+                order[slot] = moving
+                position += 1
             }
         }
-        var first = true
-        for (position, index) in order.enumerated() {
-            let pair = pairs[index]
-            if position + 1 < order.count, same(order[position + 1], index) { continue }
-            if !first { bytes.append(UInt8(ascii: ",")); bytes.append(0x0A) }
-            first = false
-            indent(depth)
-            writeString(pair.key)
-            bytes.append(0x20); bytes.append(UInt8(ascii: ":")); bytes.append(0x20)
-            try write(pair.value, depth: depth)
+        var firstWritten = true
+        var position = base
+        let end = order.count
+        while position < end {
+            let index = order[position]
+            position += 1
+            if position < end, same(order[position], index) { continue }
+            let member = members[Int(index)]
+            if !firstWritten { output.append(UInt8(ascii: ",")) }
+            firstWritten = false
+            output.newLine(depth)
+            writeString(member.key)
+            output.append(" : ")
+            try write(slot: Int(member.slot), depth: depth)
         }
-        bytes.append(0x0A)
-        indent(depth - 1)
-        bytes.append(UInt8(ascii: "}"))
+        if end == base { output.append(0x0A) }  // an empty object is its braces around a blank line
+        order.removeSubrange(base...)
+        output.newLine(depth - 1)
+        output.append(UInt8(ascii: "}"))
     }
 
     /// The order of `left` and `right` by their UTF-8 bytes (JSONWriter's `utf8.lexicographicallyPrecedes`),
@@ -458,14 +519,17 @@ private struct NodeWriter {
 
     /// `JSONWriter.serializeString` with slashes left alone.
     private mutating func writeString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
-            // Most strings need no escape: one copy.
-            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                bytes.append(contentsOf: utf8)
+            // Most strings need no escape: checked eight bytes at a time, then one copy.
+            guard OutputBytes.needsEscape(utf8) else {
+                output.reserve(utf8.count + 2)
+                output.appendReserved(UInt8(ascii: "\""))
+                output.appendReserved(utf8)
+                output.appendReserved(UInt8(ascii: "\""))
                 return
             }
+            output.append(UInt8(ascii: "\""))
             var mark = 0
             for (offset, byte) in utf8.enumerated() {
                 let escape: (UInt8, Bool)  // the letter after the backslash; true: \u00XX
@@ -480,18 +544,116 @@ private struct NodeWriter {
                 case 0x00...0x1F: escape = (byte, true)
                 default: continue
                 }
-                if offset > mark { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<offset])) }
-                bytes.append(UInt8(ascii: "\\"))
+                if offset > mark { output.append(UnsafeBufferPointer(rebasing: utf8[mark..<offset])) }
+                output.append(UInt8(ascii: "\\"))
                 if escape.1 {
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]])
+                    output.append("u00")
+                    output.append(Self.hexDigits[Int(byte >> 4)])
+                    output.append(Self.hexDigits[Int(byte & 0x0F)])
                 } else {
-                    bytes.append(escape.0)
+                    output.append(escape.0)
                 }
                 mark = offset + 1
             }
-            if utf8.count > mark { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark...])) }
+            if utf8.count > mark { output.append(UnsafeBufferPointer(rebasing: utf8[mark...])) }
+            output.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The bytes being written: grown by doubling, each append one capacity check and a store or a
+/// copy (an `Array`'s append checks its uniqueness too, and a short `append(contentsOf:)` costs a
+/// call; at a few hundred strings and lines per domain those were most of the writing).
+/// `TreeWriter` frees it when it is done (`free`).
+private struct OutputBytes {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    func free() { base.deallocate() }
+
+    /// A copy of what was written.
+    var data: Data { Data(bytes: base, count: count) }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        var size = capacity * 2
+        while size < needed { size *= 2 }
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        larger.update(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = size
+    }
+
+    /// After `reserve`.
+    @inline(__always)
+    mutating func appendReserved(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        appendReserved(byte)
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        appendReserved(bytes)
+    }
+
+    /// An ASCII literal ("true", " : ").
+    mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Ends the line and indents the next one by `level` (two spaces a level).
+    mutating func newLine(_ level: Int) {
+        let spaces = 2 * max(0, level)
+        reserve(1 + spaces)
+        base[count] = 0x0A
+        (base + count + 1).update(repeating: 0x20, count: spaces)
+        count += 1 + spaces
+    }
+
+    /// Whether `bytes` has a byte `JSONWriter` escapes: a control character, a quote or a backslash.
+    /// Eight bytes a step: a word has a byte below 0x20 when `(w - 0x20…) & ~w & 0x80…` is not zero,
+    /// and a byte equal to `c` when `w ^ c…` has a zero byte (both exact as yes-or-no answers).
+    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+            if (word &- 0x20 &* ones) & ~word & highs != 0 || hasZeroByte(word ^ (0x22 &* ones)) || hasZeroByte(word ^ (0x5C &* ones)) {
+                return true
+            }
+            offset += 8
+        }
+        while offset < bytes.count {
+            let byte = start[offset]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            offset += 1
+        }
+        return false
     }
 }

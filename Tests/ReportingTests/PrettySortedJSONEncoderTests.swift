@@ -56,6 +56,21 @@ import Testing
         try expectSame([text: [text]], "key and element")
     }
 
+    /// An escaped byte at every position of strings around the writer's eight-byte steps, and the
+    /// bytes next to the escaped ones (and non-ASCII) left as they are.
+    @Test func escapesAtEveryPosition() throws {
+        for length in [1, 7, 8, 9, 15, 16, 17, 24] {
+            for position in 0..<length {
+                for special in ["\"", "\\", "\u{00}", "\u{1F}", "\n", "\u{08}"] {
+                    var characters = Array(repeating: "a", count: length)
+                    characters[position] = special
+                    try expectSame([characters.joined()], "\(special.debugDescription) at \(position) of \(length)")
+                }
+            }
+        }
+        try expectSame(["\u{20}\u{21}\u{23}\u{5B}\u{5D}\u{7F}ÿ€😀abcdefgh", "!#[]~ !#[]~ !#[]~ "], "near misses")
+    }
+
     /// Numbers: integers at their edges, doubles as `description` without `.0`, floats.
     @Test func numbers() throws {
         try expectSame([Int.min, -1, 0, 1, Int.max], "Int")
