@@ -53,7 +53,15 @@ final class ResultSpool: @unchecked Sendable {
     private var bodySlots: [String: BodySlot] = [:]
     /// Guards everything below; appends come from the audit queue, `seal` from the run.
     private let lock = NSLock()
+    /// Where the next record goes: the file's length once `pending` is written.
     private var end: Int64 = 0
+    /// Records not written yet, which go to the file together once they pass `pendingLimit` (one
+    /// write per 256 KB instead of one per domain), before a body is read back, and at the seal.
+    private var pending: [UInt8] = []
+    /// What the first of `pending`'s records is ("the result of a.test") and how many there are: a
+    /// write that fails is named by them.
+    private var pendingRecords: (first: String, count: Int) = ("", 0)
+    private static let pendingLimit = 256 * 1024
     /// One of each per domain of the list, by its index: where its result is in the file, its
     /// digest, and whether it is stored yet (until then the others are placeholders). Kept as the
     /// arrays the results are handed over in, so sealing a run whose every domain was stored copies
@@ -165,22 +173,42 @@ final class ResultSpool: @unchecked Sendable {
         }
         lock.withLock {
             guard !sealed, failure == nil, stored.indices.contains(index) else { return }
-            var record = Data(capacity: encoded.count + 8 + (section?.count ?? 0))
-            withUnsafeBytes(of: UInt32(encoded.count).littleEndian) { record.append(contentsOf: $0) }
-            record.append(encoded)
-            if let section {
-                withUnsafeBytes(of: UInt32(section.count).littleEndian) { record.append(contentsOf: $0) }
-                record.append(section)
-            }
-            if let code = file.write(record, at: end) {
-                failure = ReportWriteError(path: folderPath,
-                                           reason: "cannot store the result of \(digest.domain) in the run's results spool (\(AtomicFile.describe(code)))")
-                return
-            }
-            records[index] = SpooledResults.Record(offset: end, length: Int32(encoded.count), sectionLength: section.map { Int32($0.count) })
+            let offset = end
+            let length = hold([encoded] + (section.map { [$0] } ?? []), as: "the result of \(digest.domain)")
+            records[index] = SpooledResults.Record(offset: offset, length: Int32(encoded.count), sectionLength: section.map { Int32($0.count) })
             digests[index] = digest
             stored[index] = true
-            end += Int64(record.count)
+            end += Int64(length)
+            if pending.count >= Self.pendingLimit { writePending() }
+        }
+    }
+
+    /// Adds a record of `fields`, each after its length (4 bytes, little-endian), to `pending`;
+    /// `what` names it in a message. Its length in the file. Under `lock`.
+    private func hold(_ fields: [Data], as what: String) -> Int {
+        if pendingRecords.count == 0 { pendingRecords.first = what }
+        pendingRecords.count += 1
+        let before = pending.count
+        for field in fields {
+            withUnsafeBytes(of: UInt32(field.count).littleEndian) { pending.append(contentsOf: $0) }
+            pending.append(contentsOf: field)
+        }
+        return pending.count - before
+    }
+
+    /// Writes `pending` at the end of the file; a failure is kept for `seal` (nothing more is stored
+    /// after it). Under `lock`.
+    private func writePending() {
+        guard !pending.isEmpty else { return }
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            pendingRecords = ("", 0)
+        }
+        guard failure == nil else { return }
+        if let code = file.write(pending, at: end - Int64(pending.count)) {
+            let after = pendingRecords.count > 1 ? " (and the \(pendingRecords.count - 1) stored after it)" : ""
+            failure = ReportWriteError(path: folderPath,
+                                       reason: "cannot store \(pendingRecords.first)\(after) in the run's results spool (\(AtomicFile.describe(code)))")
         }
     }
 
@@ -195,15 +223,10 @@ final class ResultSpool: @unchecked Sendable {
             }
             guard !sealed, failure == nil else { return }
             let bytes = Data(text.utf8)
-            var record = Data(capacity: bytes.count + 4)
-            withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { record.append(contentsOf: $0) }
-            record.append(bytes)
-            if let code = file.write(record, at: end) {
-                failure = ReportWriteError(path: folderPath, reason: "cannot store the body of \(owner) in the run's results spool (\(AtomicFile.describe(code)))")
-                return
-            }
-            bodySlots[digest] = BodySlot(offset: end, length: Int32(bytes.count), referenced: referenced)
-            end += Int64(record.count)
+            let offset = end
+            end += Int64(hold([bytes], as: "the body of \(owner)"))
+            bodySlots[digest] = BodySlot(offset: offset, length: Int32(bytes.count), referenced: referenced)
+            if pending.count >= Self.pendingLimit { writePending() }
         }
     }
 
@@ -214,8 +237,14 @@ final class ResultSpool: @unchecked Sendable {
 
     /// The text of the body stored by `digest`; nil when none is.
     func storedBody(_ digest: String) throws -> String? {
-        guard let slot = lock.withLock({ bodySlots[digest] }) else { return nil }
-        return try SpooledResults.body(slot, digest: digest, in: file)
+        let found = lock.withLock { () -> Result<BodySlot, ReportWriteError>? in
+            guard let slot = bodySlots[digest] else { return nil }
+            // It may still be in `pending`.
+            writePending()
+            return failure.map { .failure($0) } ?? .success(slot)
+        }
+        guard let found else { return nil }
+        return try SpooledResults.body(found.get(), digest: digest, in: file)
     }
 
     /// Stores `result` after every result stored so far: for a spool made with `count: 0` whose
@@ -235,6 +264,7 @@ final class ResultSpool: @unchecked Sendable {
     func seal() throws(ReportWriteError) -> (results: SpooledResults, stored: [Bool]) {
         let sealing = lock.withLock { () -> Result<(results: SpooledResults, stored: [Bool]), ReportWriteError> in
             sealed = true
+            writePending()
             if let failure { return .failure(failure) }
             if let handedOver { return .success(handedOver) }
             // A sealed spool takes no more: its index goes to the results alone (at 100,000
@@ -267,9 +297,9 @@ final class SpoolFile: @unchecked Sendable {
     init(descriptor: Int32) { self.descriptor = descriptor }
     deinit { close(descriptor) }
 
-    /// Writes `data` whole at `offset`; the errno of a failure, nil on success.
-    func write(_ data: Data, at offset: Int64) -> Int32? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int32? in
+    /// Writes `bytes` whole at `offset`; the errno of a failure, nil on success.
+    func write(_ bytes: [UInt8], at offset: Int64) -> Int32? {
+        bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int32? in
             guard let base = raw.baseAddress else { return nil }
             var done = 0
             while done < raw.count {
