@@ -16,7 +16,7 @@ public enum CertificateInfoParser {
             }
         // OpenSSL prints every name with its type; anything else is its raw dump of an extension it
         // would not print (a NUL inside a name): read the names from the certificate itself.
-        if sans.contains(where: { entry in !knownTypes.contains { entry.hasPrefix($0) } && entry.contains(where: { !$0.isLetter && !$0.isNumber && !".-*_".contains($0) }) }),
+        if sans.contains(where: { entry in !knownTypes.contains { entry.hasPrefix($0) } && !isPlainName(entry) }),
            let pem = fields["Cert"], let decoded = SubjectAltNameDecoder.names(pem: pem) {
             sans = decoded
         }
@@ -50,16 +50,25 @@ public enum CertificateInfoParser {
     /// "Name:value" lines by name; the first of a repeated name is kept. The colon is found on the
     /// bytes: a certificate's lines are parsed on the loop's thread, and its "Cert" line is the
     /// whole PEM.
+    ///
+    /// Only the names read here are kept (`readNames`): the rest, the signature's hex dump and the
+    /// serial number among them, are never copied.
     private static func fields(_ lines: [String]) -> [String: String] {
-        var fields: [String: String] = [:]
+        var fields = [String: String](minimumCapacity: readNames.count)
         for line in lines {
             let bytes = line.utf8
             guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { continue }
             let name = String(Substring(bytes[..<colon]))
-            if fields[name] == nil { fields[name] = String(Substring(bytes[bytes.index(after: colon)...])) }
+            guard readNames.contains(name), fields[name] == nil else { continue }
+            fields[name] = String(Substring(bytes[bytes.index(after: colon)...]))
         }
         return fields
     }
+
+    /// The fields `parse` and `parseChainEntry` read.
+    private static let readNames = ["Subject", "Issuer", "X509v3 Subject Alternative Name", "Cert", "Start date", "Expire date",
+                                    "Public Key Algorithm", "RSA Public Key", "Signature Algorithm", "X509v3 Extended Key Usage",
+                                    "CT Precertificate SCTs"]
 
     /// The key's algorithm and size: an RSA key's bits are in OpenSSL's text ("RSA Public Key:2048"),
     /// an EC key's come from its named curve in the DER ("Cert").
@@ -99,6 +108,23 @@ public enum CertificateInfoParser {
     }
 
     /// The prefixes OpenSSL's GENERAL_NAME_print gives each name (DNS: is dropped by the parser).
+    /// True when `name` has only letters, digits and ".-*_": a DNS name as OpenSSL prints it. On the
+    /// bytes where they are ASCII (the letters' and digits' Unicode properties cost a lookup each).
+    static func isPlainName(_ name: String) -> Bool {
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"):
+                continue
+            case 0x80...:
+                return !name.contains(where: { !$0.isLetter && !$0.isNumber && !".-*_".contains($0) })
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
     private static let knownTypes = ["IP:", "email:", "URI:", "DirName:", "othername:", "Registered ID:", "EdiPartyName:", "X400Name:"]
 
     /// Parses OpenSSL's ASN1_TIME_print form, "Jan  1 00:00:00 2030 GMT" (also ISO 8601 forms some builds print).

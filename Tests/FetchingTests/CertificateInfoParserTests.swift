@@ -80,4 +80,12 @@ import Testing
         #expect(CertificateInfoParser.trimming(text, newlines: false) == text.trimmingCharacters(in: .whitespaces))
         #expect(CertificateInfoParser.trimming(text, newlines: true) == text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
+
+    /// A name is plain (a DNS name as OpenSSL prints it) as the Character test says: letters and
+    /// digits of any script, ".-*_", nothing else.
+    @Test(arguments: ["a.test", "*.bench.test", "xn--bcher-kva.example", "under_score", "", "a b", "a:b", "a\u{0}b", "bücher.de",
+                      "例え.テスト", "١٢٣.test", "a\u{301}.test", "😀.test", "a/b", "DNS:a.test", "A-Z.0-9"])
+    func plainNamesAsTheCharacterTest(name: String) {
+        #expect(CertificateInfoParser.isPlainName(name) == !name.contains(where: { !$0.isLetter && !$0.isNumber && !".-*_".contains($0) }))
+    }
 }
