@@ -81,7 +81,9 @@ struct SiteFetchMachine: Sendable {
     let plan: Plan
     private var state = State.idle
 
-    private enum State: Sendable {
+    /// Indirect: its phases hold responses inline (kilobytes), and each event takes the state out
+    /// and puts one back; boxed, that moves a reference instead of copying and clearing the payload.
+    private indirect enum State: Sendable {
         case idle
         /// `.well-known` is out; so are the root location and the crawler's repeat when they were
         /// started on its connection.
