@@ -14,7 +14,8 @@
 #   scripts/install-deps.sh --package  plus what `make deb` and `make dist` need (dpkg-dev for dpkg-shlibdeps,
 #                                    binutils for objdump and strip, lintian)
 #   scripts/install-deps.sh --bench  plus what `make bench` needs (nginx, openssl, curl, GNU time, python3,
-#                                    a C compiler and pkg-config for the bare libcurl client and the delay proxy)
+#                                    a C compiler and pkg-config for the bare libcurl client and the delay proxy,
+#                                    valgrind and binutils for the instruction counts)
 set -euo pipefail
 
 packages=(libcurl4-openssl-dev libssl-dev libidn2-dev libsqlite3-dev libzip-dev ca-certificates)
@@ -25,7 +26,7 @@ if [ "${1:-}" = "--test" ]; then
   packages+=(nginx-light openssl chromium poppler-utils libnginx-mod-stream time groff-base cmark-gfm tmux zsh fish aapt apksigner squid prometheus python3-jsonschema)
 fi
 if [ "${1:-}" = "--bench" ]; then
-  packages+=(nginx-light openssl curl time python3 gcc libc6-dev pkg-config)
+  packages+=(nginx-light openssl curl time python3 gcc libc6-dev pkg-config valgrind binutils)
 fi
 
 missing=()
