@@ -24,6 +24,12 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
     public static func parse(_ text: String) throws(DomainNameError) -> (name: DomainName, note: String?) {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .empty }
+        // Most lines are a bare ASCII host name: only letters, digits, "-" and ".", so no step before
+        // the labels' (characters, entitlement prefix, scheme, path, user, port) has anything to do.
+        // Checked on the bytes: those steps walk the text character by character.
+        if trimmed.utf8.allSatisfy({ isHostByte($0) || $0 == UInt8(ascii: ".") }) {
+            return (try validate(trimmed.lowercased()), nil)
+        }
         try checkCharacters(trimmed)
 
         var rest = Substring(trimmed)
@@ -115,6 +121,16 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// A byte `Character.isHostCharacter` accepts: an ASCII letter, digit or "-".
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Strips `applinks:` and friends, and the `?mode=developer` suffix along with any query.
     private static func entitlementPrefix(of text: Substring) -> (service: String, rest: Substring)? {
         guard let colon = text.firstIndex(of: ":") else { return nil }
@@ -171,7 +187,7 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
     /// An ASCII label (already lower-case): letters, digits and "-" (STD3), and an `xn--` label must be
     /// an A-label libidn2 accepts, whose Unicode form is what reports show.
     private static func asciiLabel(_ label: String) throws(DomainNameError) -> (ascii: String, unicode: String) {
-        if let bad = label.unicodeScalars.first(where: { !Character($0).isHostCharacter }) {
+        if !label.utf8.allSatisfy(isHostByte), let bad = label.unicodeScalars.first(where: { !Character($0).isHostCharacter }) {
             throw .invalidCharacter(Character(bad), label: label)
         }
         if label.hasPrefix("-") || label.hasSuffix("-") {
