@@ -39,8 +39,9 @@ struct SiteFetchMachine: Sendable {
         case start([Step])
         /// Nothing to start now: other transfers of the domain are still out.
         case wait
-        /// Every transfer of the domain has finished.
-        case done(SiteFetch)
+        /// Every transfer of the domain has finished. Boxed: a `SiteFetch` holds every response
+        /// inline, and each `Action` made (most of them `.start` or `.wait`) would otherwise be that size.
+        indirect case done(SiteFetch)
     }
 
     /// What the run's options decide for this domain, fixed when it starts.
@@ -103,7 +104,8 @@ struct SiteFetchMachine: Sendable {
         var probe: TLSFacts?
     }
 
-    private enum Progress: Sendable {
+    /// Indirect, as `State`: a fetched location holds its response inline.
+    private indirect enum Progress: Sendable {
         case fetching(LocationFetchMachine)
         case fetched(ProbedLocation)
 
