@@ -38,23 +38,38 @@ public struct UTCTime: Equatable, Sendable {
     }
 
     /// `2026-12-02`.
-    public var dayText: String {
-        Self.digits(year, 4) + "-" + Self.digits(month, 2) + "-" + Self.digits(day, 2)
-    }
+    public var dayText: String { text(count: 10) }
 
     /// `2026-12-02 19:00:00`.
-    public var secondText: String {
-        dayText + " " + Self.digits(hour, 2) + ":" + Self.digits(minute, 2) + ":" + Self.digits(second, 2)
-    }
+    public var secondText: String { text(count: 19, separator: UInt8(ascii: " ")) }
 
     /// `2026-12-02T19:00:00Z`: ISO 8601 as `date.formatted(.iso8601)` writes it.
-    public var iso8601Text: String {
-        dayText + "T" + Self.digits(hour, 2) + ":" + Self.digits(minute, 2) + ":" + Self.digits(second, 2) + "Z"
-    }
+    public var iso8601Text: String { text(count: 20, separator: UInt8(ascii: "T")) }
 
-    /// A non-negative number with leading zeros to `width` digits.
-    private static func digits(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    /// The first `count` bytes of `YYYY-MM-DD?hh:mm:ssZ` (`?` the separator), written into the
+    /// string's own storage: built from pieces, each date cost about 8,000 instructions, most of a
+    /// domain's dates in its report.
+    private func text(count: Int, separator: UInt8 = UInt8(ascii: " ")) -> String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            func put(_ value: Int, _ width: Int) {
+                var rest = value
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[at + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                at += width
+            }
+            func put(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            put(year, 4); put(UInt8(ascii: "-")); put(month, 2); put(UInt8(ascii: "-")); put(day, 2)
+            if count > 10 {
+                put(separator); put(hour, 2); put(UInt8(ascii: ":")); put(minute, 2); put(UInt8(ascii: ":")); put(second, 2)
+                if count > 19 { put(UInt8(ascii: "Z")) }
+            }
+            return at
+        }
     }
 }
