@@ -63,11 +63,9 @@ public enum JSONReporter {
             try sink(head)
         }
         for index in 0..<domains.count {
-            let encoded = try domains.storedJSON(at: index)
-                ?? encodeDomain(domains.result(at: index).bodiesApart { _, _ in })
-            // Array elements sit four spaces deep; JSON strings hold no raw newline, so every
-            // newline in the encoding starts a line to indent (but the blank line of an empty array).
-            let chunk = Self.indented(encoded, separator: index + 1 < domains.count)
+            // A spool stores each domain as an element of `domains` already (`encodeDomainElement`).
+            var chunk = try domains.storedJSON(at: index) ?? encodeDomainElement(domains.result(at: index).bodiesApart { _, _ in })
+            if index + 1 < domains.count { chunk.append(contentsOf: [0x2C, 0x0A]) }
             try sink(chunk)
         }
         var end = Data("\n  ]".utf8)
@@ -88,7 +86,20 @@ public enum JSONReporter {
         }
     }
 
-    /// Reads back one domain encoded by `encodeDomain(_:)`.
+    /// One domain as an element of report.json's `domains` holds it: `encodeDomain(_:)`'s bytes four
+    /// spaces deeper, each line but an empty one. What a results spool stores, so the report copies
+    /// it as it is (indenting each domain's bytes at the end was most of writing report.json).
+    public static func encodeDomainElement(_ result: DomainResult) throws -> Data {
+        do {
+            return try PrettySortedJSONEncoder().encode(result, depth: 2)
+        } catch is PrettySortedJSONEncoder.Unsupported {
+            // Array elements sit four spaces deep; JSON strings hold no raw newline, so every
+            // newline in the encoding starts a line to indent (but the blank line of an empty array).
+            return indented(try makeEncoder().encode(result), separator: false)
+        }
+    }
+
+    /// Reads back one domain encoded by `encodeDomain(_:)` or `encodeDomainElement(_:)`.
     public static func decodeDomain(_ data: Data) throws -> DomainResult {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

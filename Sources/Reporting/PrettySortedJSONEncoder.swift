@@ -28,11 +28,19 @@ public struct PrettySortedJSONEncoder {
     public init() {}
 
     public func encode<T: Encodable>(_ value: T) throws -> Data {
+        try encode(value, depth: 0)
+    }
+
+    /// `value` as `encode(_:)` writes it, but every line `depth` levels (two spaces each) deeper, the
+    /// first one included, as it sits inside the containers of a larger document (an empty
+    /// container's blank line stays empty, as there).
+    public func encode<T: Encodable>(_ value: T, depth: Int) throws -> Data {
         let tree = ValueTree()
         try tree.encodeRoot(value)
         var writer = TreeWriter(tree: tree)
         defer { writer.output.free() }
-        try writer.write(slot: 0, depth: 0)
+        writer.output.indent(depth)
+        try writer.write(slot: 0, depth: depth)
         return writer.output.data
     }
 
@@ -623,6 +631,14 @@ private struct OutputBytes {
     /// An ASCII literal ("true", " : ").
     mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Two spaces per `level`.
+    mutating func indent(_ level: Int) {
+        let spaces = 2 * max(0, level)
+        reserve(spaces)
+        (base + count).update(repeating: 0x20, count: spaces)
+        count += spaces
     }
 
     /// Ends the line and indents the next one by `level` (two spaces a level).

@@ -28,7 +28,8 @@ public struct SpoolError: Error, CustomStringConvertible {
 /// beside its JSON, so the page copies it after the fetch instead of reading every domain back and
 /// rendering it then (`HTMLSectionStore`).
 ///
-/// A record is the JSON of one `DomainResult` after its length (4 bytes, little-endian), then, when
+/// A record is the JSON of one `DomainResult` as an element of report.json's `domains` holds it
+/// (`JSONReporter.encodeDomainElement`) after its length (4 bytes, little-endian), then, when
 /// sections are rendered, the section after its length; reading a record back checks the length,
 /// so a file cut short (a full disk, a crash in a write) is named with the domain whose record it
 /// cut, never read as a different result.
@@ -159,7 +160,7 @@ final class ResultSpool: @unchecked Sendable {
             try result.resolveBodies { try storedBody($0) }
             if let bodies { result.keepBodies(bodies) }
             let apart = result.bodiesApart { storeBody($0, $1, referenced: true, of: digest.domain) }
-            encoded = try JSONReporter.encodeDomain(apart)
+            encoded = try JSONReporter.encodeDomainElement(apart)
         } catch {
             lock.withLock {
                 if failure == nil {

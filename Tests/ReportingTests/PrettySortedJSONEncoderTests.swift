@@ -29,6 +29,8 @@ import Testing
                 try expectSame(domain, domain.domain)
                 try expectSame(domain.bodiesApart { _, _ in }, "\(domain.domain), bodies apart")
                 #expect(try JSONReporter.encodeDomain(domain) == Self.foundation().encode(domain))
+                // As an element of `domains`: Foundation's bytes indented as the report indents them.
+                #expect(try JSONReporter.encodeDomainElement(domain) == JSONReporter.indented(Self.foundation().encode(domain), separator: false))
             }
         }
     }
@@ -241,6 +243,15 @@ import Testing
             var container = encoder.singleValueContainer()
             try container.encode(["in", "a", "single", "value"])
         }
+    }
+
+    /// At a depth, every line is that much deeper but an empty container's blank line.
+    @Test func deeperIsIndentedAsTheReportIndentsAnElement() throws {
+        for value in [Shapes(), Shapes()] {
+            let deeper = try PrettySortedJSONEncoder().encode(value, depth: 2)
+            #expect(deeper == JSONReporter.indented(try Self.foundation().encode(value), separator: false))
+        }
+        #expect(try PrettySortedJSONEncoder().encode(["a": 1], depth: 1) == Data("  {\n    \"a\" : 1\n  }".utf8))
     }
 
     @Test func shapes() throws {

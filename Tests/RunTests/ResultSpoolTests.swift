@@ -80,8 +80,9 @@ import Glibc
         #expect(try spooled.all() == Self.results.map(Self.judged), "list order, as judged by a report")
         #expect(spooled.digests == Self.results.map { DomainDigest(Self.judged($0)) })
         #expect(spooled.digests[2].androidVerdict == .warn && spooled.digests[1].unicodeDomain == "üxn--b.test")
-        // Stored as report.json holds a domain (its bodies apart, by SHA-256), so the report copies it.
-        let encoded = try JSONReporter.encodeDomain(Self.judged(Self.results[3]).bodiesApart { _, _ in })
+        // Stored as report.json holds a domain among its `domains` (its bodies apart, by SHA-256), so
+        // the report copies it.
+        let encoded = try JSONReporter.encodeDomainElement(Self.judged(Self.results[3]).bodiesApart { _, _ in })
         #expect(try spooled.storedJSON(at: 3) == encoded)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

@@ -75,8 +75,9 @@ public protocol DomainResults: Sendable {
     var digests: [DomainDigest] { get }
     /// The domain at `position` of `digests`, read whole. Throws when it cannot be read back.
     func result(at position: Int) throws -> DomainResult
-    /// The domain at `position` as report.json holds it (one element of `domains`, unindented),
-    /// when it is stored that way; nil when it must be encoded from `result(at:)`.
+    /// The domain at `position` as report.json holds it (one element of `domains`, indented four
+    /// spaces as it sits there, `JSONReporter.encodeDomainElement`), when it is stored that way; nil
+    /// when it must be encoded from `result(at:)`.
     func storedJSON(at position: Int) throws -> Data?
     /// Each body the results store apart (report.json's `bodies`), once, by SHA-256 in increasing
     /// order. By default collected from the results; a store that keeps them apart gives its own.
