@@ -98,12 +98,12 @@ fuzz-self-test: deps
 # (docs/scaling.md); BENCH_BINARY=.build/release/aasa-audit scripts/bench.sh measures it.
 bench: static
 	@scripts/install-deps.sh --bench
-	BENCH_BINARY=$(STATIC_BIN) BENCH_SKIP_BUILD=1 scripts/bench.sh
+	BENCH_BINARY=$(CURDIR)/$(STATIC_BIN) BENCH_SKIP_BUILD=1 scripts/bench.sh
 	$(MAKE) bench-match
-	BENCH_BINARY=$(STATIC_BIN) BENCH_SKIP_BUILD=1 $(MAKE) bench-json
+	BENCH_BINARY=$(CURDIR)/$(STATIC_BIN) BENCH_SKIP_BUILD=1 $(MAKE) bench-json
 	$(MAKE) bench-history
-	BENCH_BINARY=$(STATIC_BIN) BENCH_SKIP_BUILD=1 $(MAKE) bench-inputs
-	BENCH_BINARY=$(STATIC_BIN) BENCH_SKIP_BUILD=1 $(MAKE) bench-html
+	BENCH_BINARY=$(CURDIR)/$(STATIC_BIN) BENCH_SKIP_BUILD=1 $(MAKE) bench-inputs
+	BENCH_BINARY=$(CURDIR)/$(STATIC_BIN) BENCH_SKIP_BUILD=1 $(MAKE) bench-html
 
 clean:
 	rm -rf .build

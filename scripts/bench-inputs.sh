@@ -22,6 +22,8 @@ if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
   (cd "$root" && swift build -c release --product aasa-audit >/dev/null)
 fi
 [ -x "$binary" ] || { echo "error: $binary is missing (run swift build -c release)" >&2; exit 1; }
+# Absolute: the measured commands run in their own folders (a relative path, as `make bench` gave, failed there).
+binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
