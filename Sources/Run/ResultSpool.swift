@@ -57,12 +57,13 @@ final class ResultSpool: @unchecked Sendable {
     /// Where the next record goes: the file's length once `pending` is written.
     private var end: Int64 = 0
     /// Records not written yet, which go to the file together once they pass `pendingLimit` (one
-    /// write per 256 KB instead of one per domain), before a body is read back, and at the seal.
+    /// write per 64 KB instead of one per domain: a few of a large file, ten of a small one), before a
+    /// body is read back, and at the seal.
     private var pending: [UInt8] = []
     /// What the first of `pending`'s records is ("the result of a.test") and how many there are: a
     /// write that fails is named by them.
     private var pendingRecords: (first: String, count: Int) = ("", 0)
-    private static let pendingLimit = 256 * 1024
+    private static let pendingLimit = 64 * 1024
     /// One of each per domain of the list, by its index: where its result is in the file, its
     /// digest, and whether it is stored yet (until then the others are placeholders). Kept as the
     /// arrays the results are handed over in, so sealing a run whose every domain was stored copies
