@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Every finished domain of a run is encoded once for the results spool, on the audit's worker;
 /// Foundation's encoder builds a tree of boxed values and dictionaries for it and was about a
-/// twentieth of the whole audit's CPU (issue 28). This one keeps the tree in two flat arrays (the
-/// values, and the members of objects and arrays, each container's members linked in the order they
-/// were set), with one encoder for the whole value, and writes it in one pass, with Foundation's
+/// twentieth of the whole audit's CPU (issue 28). This one keeps the tree in flat arrays (the
+/// values with the member that holds each, and the members of objects and arrays, each container's
+/// linked in the order they were set), with one encoder for the whole value, and writes it in one pass, with Foundation's
 /// rules: keys in the order of their UTF-8 bytes, two spaces an indent, `" : "` after a key, an
 /// empty array or object as its brackets around a blank line, strings escaped as `JSONWriter`
 /// escapes them (quote, backslash, control characters; slashes and non-ASCII as they are), a
