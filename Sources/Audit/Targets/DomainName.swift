@@ -121,8 +121,8 @@ public struct DomainName: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// A byte `Character.isHostCharacter` accepts: an ASCII letter, digit or "-".
-    private static func isHostByte(_ byte: UInt8) -> Bool {
+    /// An ASCII letter, digit or "-": the host-name rule (RFC 952/1123), on a byte.
+    fileprivate static func isHostByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
             return true
@@ -415,13 +415,6 @@ extension Unicode.Scalar {
 extension Character {
     /// Letters, digits and "-": the host-name rule (RFC 952/1123) for ASCII.
     var isHostCharacter: Bool {
-        guard let byte = asciiValue else { return false }
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-            return true
-        default:
-            return false
-        }
+        asciiValue.map(DomainName.isHostByte) ?? false
     }
 }
