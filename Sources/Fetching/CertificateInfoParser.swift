@@ -107,7 +107,6 @@ public enum CertificateInfoParser {
         return String(kept)
     }
 
-    /// The prefixes OpenSSL's GENERAL_NAME_print gives each name (DNS: is dropped by the parser).
     /// True when `name` has only letters, digits and ".-*_": a DNS name as OpenSSL prints it. On the
     /// bytes where they are ASCII (the letters' and digits' Unicode properties cost a lookup each).
     static func isPlainName(_ name: String) -> Bool {
@@ -125,6 +124,7 @@ public enum CertificateInfoParser {
         return true
     }
 
+    /// The prefixes OpenSSL's GENERAL_NAME_print gives each name (DNS: is dropped by the parser).
     private static let knownTypes = ["IP:", "email:", "URI:", "DirName:", "othername:", "Registered ID:", "EdiPartyName:", "X400Name:"]
 
     /// Parses OpenSSL's ASN1_TIME_print form, "Jan  1 00:00:00 2030 GMT" (also ISO 8601 forms some builds print).
