@@ -175,27 +175,29 @@ final class ResultSpool: @unchecked Sendable {
         }
         lock.withLock {
             guard !sealed, failure == nil, stored.indices.contains(index) else { return }
-            let offset = end
-            let length = hold([encoded] + (section.map { [$0] } ?? []), as: "the result of \(digest.domain)")
+            let offset = hold(encoded, section, as: "the result of \(digest.domain)")
             records[index] = SpooledResults.Record(offset: offset, length: Int32(encoded.count), sectionLength: section.map { Int32($0.count) })
             digests[index] = digest
             stored[index] = true
-            end += Int64(length)
-            if pending.count >= Self.pendingLimit { writePending() }
         }
     }
 
-    /// Adds a record of `fields`, each after its length (4 bytes, little-endian), to `pending`;
-    /// `what` names it in a message. Its length in the file. Under `lock`.
-    private func hold(_ fields: [Data], as what: String) -> Int {
-        if pendingRecords.count == 0 { pendingRecords.first = what }
+    /// Adds a record of `field` and `second`, each after its length (4 bytes, little-endian), to
+    /// `pending`, and writes `pending` once it passes `pendingLimit`; `what` names the record in a
+    /// message (made only for a batch's first). Where the record is in the file. Under `lock`.
+    private func hold(_ field: Data, _ second: Data? = nil, as what: @autoclosure () -> String) -> Int64 {
+        if pendingRecords.count == 0 { pendingRecords.first = what() }
         pendingRecords.count += 1
-        let before = pending.count
-        for field in fields {
-            withUnsafeBytes(of: UInt32(field.count).littleEndian) { pending.append(contentsOf: $0) }
-            pending.append(contentsOf: field)
+        let offset = end
+        func put(_ part: Data) {
+            withUnsafeBytes(of: UInt32(part.count).littleEndian) { pending.append(contentsOf: $0) }
+            pending.append(contentsOf: part)
+            end += 4 + Int64(part.count)
         }
-        return pending.count - before
+        put(field)
+        if let second { put(second) }
+        if pending.count >= Self.pendingLimit { writePending() }
+        return offset
     }
 
     /// Writes `pending` at the end of the file; a failure is kept for `seal` (nothing more is stored
@@ -225,10 +227,8 @@ final class ResultSpool: @unchecked Sendable {
             }
             guard !sealed, failure == nil else { return }
             let bytes = Data(text.utf8)
-            let offset = end
-            end += Int64(hold([bytes], as: "the body of \(owner)"))
+            let offset = hold(bytes, as: "the body of \(owner)")
             bodySlots[digest] = BodySlot(offset: offset, length: Int32(bytes.count), referenced: referenced)
-            if pending.count >= Self.pendingLimit { writePending() }
         }
     }
 
