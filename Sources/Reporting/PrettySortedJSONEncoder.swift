@@ -643,11 +643,8 @@ private struct OutputBytes {
 
     /// Ends the line and indents the next one by `level` (two spaces a level).
     mutating func newLine(_ level: Int) {
-        let spaces = 2 * max(0, level)
-        reserve(1 + spaces)
-        base[count] = 0x0A
-        (base + count + 1).update(repeating: 0x20, count: spaces)
-        count += 1 + spaces
+        append(0x0A)
+        indent(level)
     }
 
     /// Whether `bytes` has a byte `JSONWriter` escapes: a control character, a quote or a backslash.
